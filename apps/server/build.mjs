@@ -1,0 +1,20 @@
+// Bundles the server and its command-line tools into dist/ with esbuild. npm packages stay
+// external (installed in node_modules); the workspace's own TypeScript, including
+// @comics/shared, is compiled in.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@comics/'));
+
+await build({
+  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, 'drizzle-orm/*', '@electric-sql/pglite/*'],
+  logLevel: 'warning',
+});

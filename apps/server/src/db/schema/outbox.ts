@@ -1,0 +1,24 @@
+// E-mail waiting to be sent: written in the same transaction as what caused it,
+// delivered by a worker that retries, so a crash never loses or duplicates a message.
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    status: emailStatusEnum().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);

@@ -1,0 +1,92 @@
+// What users keep and buy: cart lines, favourites, orders and the purchased library.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { issues } from './catalog';
+import { users } from './users';
+
+const userRef = () =>
+  integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const issueRef = () =>
+  integer()
+    .notNull()
+    .references(() => issues.id, { onDelete: 'cascade' });
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: userRef(),
+    issueId: issueRef(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.issueId] })],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: userRef(),
+    issueId: issueRef(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.issueId] })],
+);
+
+export const orderStatusEnum = pgEnum('order_status', ['pending', 'paid', 'failed']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    status: orderStatusEnum().notNull().default('pending'),
+    totalCents: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    /** Client-supplied key so a retried checkout never charges twice. */
+    idempotencyKey: text().unique(),
+    /** The gateway's id for the charge (Stripe PaymentIntent or sandbox id). */
+    paymentReference: text().unique(),
+    cardFunding: text(),
+    failureMessage: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_id_idx').on(t.userId),
+    check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    issueId: integer()
+      .notNull()
+      .references(() => issues.id),
+    /** The price charged, frozen at checkout. */
+    priceCents: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.issueId] })],
+);
+
+/** 'My comics': one row per issue a user owns, whichever order bought it. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    userId: userRef(),
+    issueId: integer()
+      .notNull()
+      .references(() => issues.id),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    purchasedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.issueId] })],
+);

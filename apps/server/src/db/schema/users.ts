@@ -1,0 +1,36 @@
+// Accounts and their server-side sessions.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ['USER', 'ADMIN']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    email: text().notNull(),
+    username: text().notNull(),
+    /** scrypt hash; null for accounts that only sign in with Google. */
+    passwordHash: text(),
+    role: roleEnum().notNull().default('USER'),
+    active: boolean().notNull().default(true),
+    googleSubject: text().unique(),
+    pictureUrl: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the opaque token: a leaked table cannot be replayed. */
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);

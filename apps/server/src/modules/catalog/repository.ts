@@ -1,0 +1,219 @@
+// Catalogue reads. Sorting uses the accent-free lower-cased name with the "C" collation,
+// so PGlite and PostgreSQL order identically whatever their locale.
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import { issues, publishers, searchWords, volumes } from '../../db/schema/catalog';
+import { reviews } from '../../db/schema/reviews';
+import type { ComicSort } from '@comics/shared/schemas/catalog';
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+export interface VolumeFilter {
+  publisher?: string | undefined;
+  sort?: ComicSort | undefined;
+}
+
+const summaryColumns = {
+  id: volumes.id,
+  name: volumes.name,
+  deck: volumes.deck,
+  startYear: volumes.startYear,
+  image: volumes.image,
+  publisher: publishers.name,
+};
+
+export type VolumeSummaryRow = { id: number; name: string; deck: string | null; startYear: number | null; image: string; publisher: string };
+export type VolumeRow = VolumeSummaryRow & { description: string | null };
+export type IssueRow = typeof issues.$inferSelect;
+
+const sortKey = sql`${volumes.searchName} collate "C"`;
+
+function nameOrder(sort: ComicSort | undefined): SQL[] {
+  return sort === 'name_desc' ? [desc(sortKey), desc(volumes.id)] : [asc(sortKey), asc(volumes.id)];
+}
+
+function publisherCondition(publisher: string | undefined): SQL | undefined {
+  return publisher === undefined ? undefined : eq(publishers.name, publisher);
+}
+
+/** The words of a query as the index holds them: accent-free, lower case, letters and digits. */
+export function queryWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+/**
+ * A full-text query where every word matches as a prefix or as one of its corrections:
+ * 'spidr man' → '(spidr:* | spider) & (man:*)'. Words hold only letters and digits, so
+ * nothing in them can be tsquery syntax.
+ */
+export function correctedTsQuery(words: string[], corrections: Map<string, string[]>): string | null {
+  if (words.length === 0) return null;
+  return words.map((w) => `(${[`${w}:*`, ...(corrections.get(w) ?? [])].join(' | ')})`).join(' & ');
+}
+
+/** One typo: an edit for short words; two for longer ones, so a swapped pair of letters counts. */
+const MIN_CORRECTED_LENGTH = 3;
+const LONG_WORD_LENGTH = 5;
+const CORRECTIONS_PER_WORD = 5;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function createCatalogRepository(db: Database) {
+  async function countVolumes(where: SQL | undefined): Promise<number> {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(volumes)
+      .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
+      .where(where);
+    return row?.total ?? 0;
+  }
+
+  /** Dictionary words within one typo of each query word (see search_words). */
+  async function corrections(words: string[]): Promise<Map<string, string[]>> {
+    const candidates = words.filter((w) => w.length >= MIN_CORRECTED_LENGTH);
+    const found = new Map<string, string[]>();
+    if (candidates.length === 0) return found;
+    const rows = await queryRows<{ query_word: string; word: string }>(
+      db,
+      sql`select q.w as query_word, c.word
+          from unnest(array[${sql.join(candidates.map((w) => sql`${w}`), sql`, `)}]::text[]) as q(w)
+          cross join lateral (
+            select s.word, levenshtein_less_equal(s.word, q.w, 2) as distance
+            from ${searchWords} s
+            where abs(length(s.word) - length(q.w)) <= 1 and s.word <> q.w
+          ) c
+          where c.distance <= case when length(q.w) >= ${LONG_WORD_LENGTH} then 2 else 1 end
+          order by c.distance, c.word`,
+    );
+    for (const { query_word, word } of rows) {
+      const list = found.get(query_word) ?? [];
+      if (list.length < CORRECTIONS_PER_WORD) found.set(query_word, [...list, word]);
+    }
+    return found;
+  }
+
+  return {
+    async listVolumes(filter: VolumeFilter, page: Page | null): Promise<{ rows: VolumeSummaryRow[]; total: number }> {
+      const where = publisherCondition(filter.publisher);
+      const query = db
+        .select(summaryColumns)
+        .from(volumes)
+        .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
+        .where(where)
+        .orderBy(...nameOrder(filter.sort));
+      const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+      const total = page ? await countVolumes(where) : rows.length;
+      return { rows, total };
+    },
+
+    /**
+     * Matches whole or partial words (full-text prefix), any substring, or a name close
+     * enough to tolerate a typo (trigram word similarity); best match first unless sorted.
+     */
+    async searchVolumes(
+      text: string,
+      filter: VolumeFilter,
+      page: Page,
+    ): Promise<{ rows: VolumeSummaryRow[]; total: number }> {
+      const term = sql`f_unaccent(lower(${text}))`;
+      const likeTerm = sql`f_unaccent(lower(${escapeLike(text)}))`;
+      const words = queryWords(text);
+      const tsQuery = correctedTsQuery(words, await corrections(words));
+      const matches = [
+        sql`${volumes.searchName} like '%' || ${likeTerm} || '%'`,
+        sql`${term} <% ${volumes.searchName}`,
+        ...(tsQuery ? [sql`${volumes.searchVector} @@ to_tsquery('simple', ${tsQuery})`] : []),
+      ];
+      const where = and(sql`(${sql.join(matches, sql` or `)})`, publisherCondition(filter.publisher));
+      const relevance = [
+        desc(sql`${volumes.searchName} = ${term}`),
+        desc(sql`${volumes.searchName} like ${likeTerm} || '%'`),
+        desc(sql`word_similarity(${term}, ${volumes.searchName})`),
+        ...(tsQuery ? [desc(sql`ts_rank(${volumes.searchVector}, to_tsquery('simple', ${tsQuery}))`)] : []),
+      ];
+      const rows = await db
+        .select(summaryColumns)
+        .from(volumes)
+        .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
+        .where(where)
+        .orderBy(...(filter.sort ? nameOrder(filter.sort) : [...relevance, ...nameOrder(undefined)]))
+        .limit(page.limit)
+        .offset(page.offset);
+      // A page that is not full ends the results, so its rows give the total for free.
+      const endsResults = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+      const total = endsResults ? page.offset + rows.length : await countVolumes(where);
+      return { rows, total };
+    },
+
+    async findVolume(id: number): Promise<VolumeRow | undefined> {
+      const [row] = await db
+        .select({ ...summaryColumns, description: volumes.description })
+        .from(volumes)
+        .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
+        .where(eq(volumes.id, id));
+      return row;
+    },
+
+    async volumeExists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: volumes.id }).from(volumes).where(eq(volumes.id, id));
+      return row !== undefined;
+    },
+
+    async listIssues(volumeId: number): Promise<IssueRow[]> {
+      return db.select().from(issues).where(eq(issues.volumeId, volumeId)).orderBy(asc(issues.issueNumber));
+    },
+
+    async listIssuesWithRating(volumeId: number): Promise<(IssueRow & { avgRating: number | null })[]> {
+      return db
+        .select({ ...issueColumns(), avgRating: sql<number | null>`round(avg(${reviews.rating}), 2)::float8` })
+        .from(issues)
+        .leftJoin(reviews, eq(reviews.issueId, issues.id))
+        .where(eq(issues.volumeId, volumeId))
+        .groupBy(issues.id)
+        .orderBy(asc(issues.issueNumber));
+    },
+
+    async findIssue(id: number): Promise<(IssueRow & { volumeName: string }) | undefined> {
+      const [row] = await db
+        .select({ ...issueColumns(), volumeName: volumes.name })
+        .from(issues)
+        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
+        .where(eq(issues.id, id));
+      return row;
+    },
+
+    async listPublisherNames(): Promise<string[]> {
+      const rows = await db
+        .select({ name: publishers.name })
+        .from(publishers)
+        .orderBy(asc(sql`${publishers.name} collate "C"`));
+      return rows.map((r) => r.name);
+    },
+  };
+}
+
+function issueColumns() {
+  return {
+    id: issues.id,
+    volumeId: issues.volumeId,
+    issueNumber: issues.issueNumber,
+    name: issues.name,
+    description: issues.description,
+    image: issues.image,
+    priceCents: issues.priceCents,
+    createdAt: issues.createdAt,
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

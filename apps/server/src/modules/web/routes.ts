@@ -1,0 +1,67 @@
+// Serves the built SPA: hashed assets cached for a year, index.html for every client
+// route (never cached, so a deploy is seen at once), and link-preview tags for comic pages.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogService } from '../catalog/service';
+
+const SHOP_TITLE = 'Comics Shop';
+const SHOP_DESCRIPTION = 'Browse, search and buy digital comics.';
+const comicPage = /^\/(?:user\/|admin\/)?cardDetail\/(\d{1,9})\/?$/;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
+function headTags(meta: { title: string; description: string; image?: string; url: string }): string {
+  const tags = [
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${SHOP_TITLE}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
+  ];
+  if (meta.image) tags.push(`<meta property="og:image" content="${escapeHtml(meta.image)}">`);
+  return tags.join('\n    ');
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  { webDist, catalog }: { webDist: string; catalog: CatalogService },
+): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
+  const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    wildcard: true,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  async function metaFor(request: FastifyRequest) {
+    const origin = `${request.protocol}://${request.host}`;
+    const base = { title: SHOP_TITLE, description: SHOP_DESCRIPTION, url: origin + request.url };
+    const id = comicPage.exec(request.url.split('?')[0] ?? '')?.[1];
+    if (!id) return base;
+    const comic = await catalog.getComic(Number(id)).catch(() => null);
+    if (!comic) return base;
+    const description = comic.deck ?? stripTags(comic.description ?? '').slice(0, 200);
+    return {
+      title: comic.start_year ? `${comic.name} (${comic.start_year})` : comic.name,
+      description: description || SHOP_DESCRIPTION,
+      image: origin + comic.image,
+      url: base.url,
+    };
+  }
+
+  /** The not-found handler calls this for page requests: the SPA decides what to show. */
+  return async function sendIndex(request, reply) {
+    const html = template.replace('<!--app-head-->', headTags(await metaFor(request)));
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+}

@@ -1,0 +1,64 @@
+// Loads the demo catalogue into an empty database: all at once in one transaction, so a
+// second start never duplicates it and a crash never leaves half a catalogue behind.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client';
+import { issues, publishers, volumes } from '../db/schema/catalog';
+import { generateCatalogue, type GenerateOptions } from './demo-catalogue';
+
+export interface SeedResult {
+  seeded: boolean;
+  publishers: number;
+  volumes: number;
+  issues: number;
+}
+
+/** Arbitrary constant (next to the migration lock's): serialises seeding across instances. */
+const SEED_LOCK_ID = 726_410_002;
+/** PostgreSQL caps a statement at 65,535 bind parameters; stay clear of it. */
+const MAX_PARAMETERS = 60_000;
+
+type Executor = Pick<Database, 'execute'>;
+
+export async function seedCatalogue(db: Database, options: GenerateOptions = {}): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    // Instances starting together on one PostgreSQL: the second waits, then finds rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [existing] = await queryRows<{ present: boolean }>(tx, sql`select exists (select 1 from volumes) as present`);
+    if (existing?.present) return { seeded: false, ...(await countCatalogue(tx)) };
+
+    const catalogue = generateCatalogue(options);
+    for (const batch of batches(catalogue.publishers)) await tx.insert(publishers).values(batch);
+    for (const batch of batches(catalogue.volumes)) await tx.insert(volumes).values(batch);
+    for (const batch of batches(catalogue.issues)) await tx.insert(issues).values(batch);
+    // Ids were given explicitly, so the identity sequences still stand at 1: move them past
+    // the seeded rows, or the first admin-created volume would collide with volume 1.
+    for (const table of ['publishers', 'volumes', 'issues'] as const) {
+      await tx.execute(
+        sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`,
+      );
+    }
+    return {
+      seeded: true,
+      publishers: catalogue.publishers.length,
+      volumes: catalogue.volumes.length,
+      issues: catalogue.issues.length,
+    };
+  });
+}
+
+async function countCatalogue(db: Executor): Promise<Omit<SeedResult, 'seeded'>> {
+  const [row] = await queryRows<{ publishers: number; volumes: number; issues: number }>(
+    db,
+    sql`select (select count(*)::int from publishers) as publishers, (select count(*)::int from volumes) as volumes,
+               (select count(*)::int from issues) as issues`,
+  );
+  return { publishers: row?.publishers ?? 0, volumes: row?.volumes ?? 0, issues: row?.issues ?? 0 };
+}
+
+/** Multi-row insert batches: one round trip per batch, each within the parameter limit. */
+function* batches<T extends object>(rows: T[]): Generator<T[]> {
+  const first = rows[0];
+  if (!first) return;
+  const size = Math.min(1000, Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(first).length)));
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}

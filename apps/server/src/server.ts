@@ -1,0 +1,42 @@
+// Process entry: configure, migrate, seed the demo catalogue on first start, listen, and
+// shut down cleanly on SIGTERM/SIGINT (finish in-flight requests, then close the database).
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openConfiguredDatabase } from './db/open-from-config';
+import { seedCatalogue } from './seed/seed-catalogue';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
+
+if (config.SEED_DEMO) {
+  const seeded = await seedCatalogue(database.db);
+  if (seeded.seeded) {
+    console.log(`Seeded the demo catalogue: ${seeded.volumes} comics, ${seeded.issues} issues.`);
+  }
+}
+
+const app = await buildApp({ config, database });
+await app.listen({ host: config.HOST, port: config.PORT });
+app.log.info(
+  `Comics shop on http://localhost:${config.PORT} (${database.kind}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
