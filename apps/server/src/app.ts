@@ -101,7 +101,9 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
         !/^\/(api|media)(\/|$)/.test(request.url) &&
         (request.headers.accept ?? '').includes('text/html');
       if (sendIndex && isPage) return sendIndex(request, reply);
-      return reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      return reply
+        .code(404)
+        .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
     },
   );
 

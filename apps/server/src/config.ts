@@ -12,9 +12,7 @@ const envSchema = z.object({
   /** Folder of the embedded database and local media; relative paths are from the repo root. */
   DATA_DIR: z.string().default('data'),
   /** postgres://… to use a PostgreSQL server instead of the embedded PGlite. */
-  DATABASE_URL: z
-    .union([z.literal('').transform(() => undefined), z.url({ protocol: /^postgres(ql)?$/ })])
-    .optional(),
+  DATABASE_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^postgres(ql)?$/ })]).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Seed the demo catalogue on first start when the catalogue is empty. */
   SEED_DEMO: z

@@ -31,8 +31,7 @@ export interface DatabaseHandle {
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {

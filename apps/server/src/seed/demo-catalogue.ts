@@ -2,6 +2,7 @@
 // so every fresh install and every test sees the same shop without shipping a data file.
 import { sanitizeDescription } from '../modules/catalog/sanitize';
 import { issueCoverPath, volumeCoverPath } from '../modules/media/cover-art';
+import { createRng, type Rng } from '../lib/random';
 
 export const DEMO_VOLUMES = 150;
 export const DEMO_ISSUES = 3000;
@@ -67,32 +68,6 @@ export function generateCatalogue(options: GenerateOptions = {}): DemoCatalogue 
 
 // ---------------------------------------------------------------------------------------------
 // Randomness
-
-interface Rng {
-  next(): number;
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-}
-
-/** mulberry32: tiny, fast and good enough for demo data; the same seed gives the same shop. */
-export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => {
-    const item = items[Math.floor(next() * items.length)];
-    if (item === undefined) throw new Error('pick from an empty list');
-    return item;
-  };
-  return { next, int, pick, chance: (p) => next() < p };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Volumes

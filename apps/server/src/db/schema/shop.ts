@@ -54,10 +54,7 @@ export const orders = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
   },
-  (t) => [
-    index('orders_user_id_idx').on(t.userId),
-    check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
-  ],
+  (t) => [index('orders_user_id_idx').on(t.userId), check('orders_total_cents_check', sql`${t.totalCents} >= 0`)],
 );
 
 export const orderItems = pgTable(

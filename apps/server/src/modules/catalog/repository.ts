@@ -25,7 +25,14 @@ const summaryColumns = {
   publisher: publishers.name,
 };
 
-export type VolumeSummaryRow = { id: number; name: string; deck: string | null; startYear: number | null; image: string; publisher: string };
+export type VolumeSummaryRow = {
+  id: number;
+  name: string;
+  deck: string | null;
+  startYear: number | null;
+  image: string;
+  publisher: string;
+};
 export type VolumeRow = VolumeSummaryRow & { description: string | null };
 export type IssueRow = typeof issues.$inferSelect;
 
@@ -87,7 +94,10 @@ export function createCatalogRepository(db: Database) {
     const rows = await queryRows<{ query_word: string; word: string }>(
       db,
       sql`select q.w as query_word, c.word
-          from unnest(array[${sql.join(candidates.map((w) => sql`${w}`), sql`, `)}]::text[]) as q(w)
+          from unnest(array[${sql.join(
+            candidates.map((w) => sql`${w}`),
+            sql`, `,
+          )}]::text[]) as q(w)
           cross join lateral (
             select s.word, levenshtein_less_equal(s.word, q.w, 2) as distance
             from ${searchWords} s

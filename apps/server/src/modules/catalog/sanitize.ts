@@ -4,7 +4,24 @@
 import sanitizeHtml from 'sanitize-html';
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'span'],
+  allowedTags: [
+    'p',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'span',
+  ],
   allowedAttributes: { span: ['class'] },
   allowedClasses: { span: ['inert-link'] },
   // A link keeps its text but loses its target: there is nothing to click through to.

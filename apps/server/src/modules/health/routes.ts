@@ -13,7 +13,13 @@ const healthAnswer = z.object({
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get(
     '/health',
-    { schema: { tags: ['platform'], summary: 'Health and database reachability', response: { 200: healthAnswer, 503: healthAnswer } } },
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Health and database reachability',
+        response: { 200: healthAnswer, 503: healthAnswer },
+      },
+    },
     async (request, reply) => {
       const reachable = await database.db
         .execute(sql`select 1`)
@@ -22,11 +28,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
           request.log.warn({ err }, 'database unreachable');
           return false;
         });
-      return reply.code(reachable ? 200 : 503).header('cache-control', 'no-store').send({
-        status: reachable ? 'ok' : 'unavailable',
-        database: { kind: database.kind, reachable },
-        uptimeSeconds: Math.round(process.uptime()),
-      });
+      return reply
+        .code(reachable ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({
+          status: reachable ? 'ok' : 'unavailable',
+          database: { kind: database.kind, reachable },
+          uptimeSeconds: Math.round(process.uptime()),
+        });
     },
   );
 };

@@ -58,6 +58,7 @@ describe('renderCoverSvg', () => {
       expect(() => assertWellFormedXml(svg)).not.toThrow();
       expect(svg.length).toBeLessThan(4096);
       expect(svg).not.toMatch(/href|@import|url\((?!#)/);
+      // eslint-disable-next-line no-control-regex -- asserting control characters are gone
       expect(svg).not.toMatch(/[\u0000-\u0008]/);
     }
   });

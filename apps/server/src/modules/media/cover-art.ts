@@ -1,5 +1,6 @@
 // Generated cover art: a small comic-cover-like SVG for volumes and issues that have no
 // uploaded image, so the demo catalogue needs no remote or binary images at all.
+import { createRng } from '../../lib/random';
 
 export interface CoverArtInput {
   id: number | string;
@@ -22,8 +23,9 @@ const TITLE_BOTTOM = 560;
 const TITLE_MAX_CHARS = 60;
 
 export function renderCoverSvg({ id, title, subtitle, publisher }: CoverArtInput): string {
-  const rand = mulberry32(fnv1a(String(id)));
+  const rand = createRng(fnv1a(String(id))).next;
   const palette = pickPalette(rand);
+  // Element ids unique per cover, so two covers inlined in one page never share a gradient.
   const uid = fnv1a('cover:' + String(id)).toString(36);
   const label = [title, subtitle].filter(Boolean).join(' ');
   const parts = [
@@ -208,6 +210,7 @@ const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function escapeXml(text: string): string {
   return text
     .replace(
+      // eslint-disable-next-line no-control-regex -- matching forbidden control characters is the point
       /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
       '',
     )
@@ -245,16 +248,4 @@ function fnv1a(text: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
-}
-
-/** Tiny seeded PRNG: the same id always draws the same cover. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -12,7 +12,11 @@ const comicPage = /^\/(?:user\/|admin\/)?cardDetail\/(\d{1,9})\/?$/;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function headTags(meta: { title: string; description: string; image?: string; url: string }): string {
   const tags = [
