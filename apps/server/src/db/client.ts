@@ -27,9 +27,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Lower than pg_trgm's 0.6 default so a one-letter typo in a short word still matches. */
-const WORD_SIMILARITY_THRESHOLD = 0.45;
-
 export type DatabaseOptions =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
@@ -38,7 +35,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
     // Fail at boot, not on the first request, when the server is unreachable.
     await pool.query('select 1');
@@ -54,6 +50,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { fuzzystrmatch, pg_trgm, unaccent },
   });
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return { db: drizzlePglite(client, { casing: 'snake_case' }), kind: 'pglite', close: () => client.close() };
 }

@@ -128,8 +128,8 @@ export function createCatalogRepository(db: Database) {
     },
 
     /**
-     * Matches whole or partial words (full-text prefix), any substring, or a name close
-     * enough to tolerate a typo (trigram word similarity); best match first unless sorted.
+     * Matches any substring of the name, or every query word as a word prefix or a typo
+     * correction of one (full text over name and deck); best match first unless sorted.
      */
     async searchVolumes(
       text: string,
@@ -142,7 +142,6 @@ export function createCatalogRepository(db: Database) {
       const tsQuery = correctedTsQuery(words, await corrections(words));
       const matches = [
         sql`${volumes.searchName} like '%' || ${likeTerm} || '%'`,
-        sql`${term} <% ${volumes.searchName}`,
         ...(tsQuery ? [sql`${volumes.searchVector} @@ to_tsquery('simple', ${tsQuery})`] : []),
       ];
       const where = and(sql`(${sql.join(matches, sql` or `)})`, publisherCondition(filter.publisher));
