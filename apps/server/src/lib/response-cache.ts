@@ -7,6 +7,8 @@ export interface CachedAnswer {
   body: string;
   etag: string;
   headers: Record<string, string>;
+  /** Compressed bodies, made on first demand and kept with the entry. */
+  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 interface Entry {

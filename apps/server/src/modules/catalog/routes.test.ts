@@ -7,6 +7,7 @@ import { reviews } from '../../db/schema/reviews';
 import { users } from '../../db/schema/users';
 import type { ComicDetail, ComicSummary, RatedIssue } from '@comics/shared/schemas/catalog';
 import { eq } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 let t: TestApp;
 let all: ComicSummary[];
@@ -304,5 +305,27 @@ describe('platform', () => {
     });
     expect(post.statusCode).toBeGreaterThanOrEqual(400);
     expect(post.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('compression', () => {
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('sends %s-compressed answers that decode to the same JSON', async (encoding, decode) => {
+    const plain = await get('/api/comics');
+    const compressed = await get('/api/comics', { 'accept-encoding': `${encoding}, deflate` });
+    expect(compressed.headers['content-encoding']).toBe(encoding);
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(compressed.headers.etag).toBe(plain.headers.etag);
+    expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.body.length / 3);
+  });
+
+  it('leaves small answers and refused encodings alone', async () => {
+    const small = await get('/api/comics?page=1&limit=1', { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const refused = await get('/api/comics', { 'accept-encoding': 'br;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 });
