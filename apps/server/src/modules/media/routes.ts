@@ -1,6 +1,7 @@
 // /media: generated cover art for the catalogue (SVG, drawn from the title on demand).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParam } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
 import { notFound } from '../../lib/errors';
 import { ResponseCache, toCachedText } from '../../lib/response-cache';
@@ -8,9 +9,7 @@ import { sendCached } from '../../lib/send-cached';
 import type { CatalogService } from '../catalog/service';
 import { renderCoverSvg } from './cover-art';
 
-const coverFile = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+const coverFile = z.object({ id: idParam });
 const ONE_DAY = 'public, max-age=86400, stale-while-revalidate=604800';
 
 export const mediaRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {

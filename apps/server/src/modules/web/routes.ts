@@ -63,9 +63,12 @@ export async function registerWebApp(
     };
   }
 
-  /** The not-found handler calls this for page requests: the SPA decides what to show. */
-  return async function sendIndex(request, reply) {
+  /** Every client route gets index.html; the SPA decides what to show. */
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const html = template.replace('<!--app-head-->', headTags(await metaFor(request)));
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  };
+  }
+  // '/' is a directory to the static handler, which would refuse it.
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  return sendIndex;
 }
