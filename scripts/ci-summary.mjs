@@ -9,6 +9,8 @@ const passed = vitest.numPassedTests + playwright.stats.expected + playwright.st
 const failed = vitest.numFailedTests + playwright.stats.unexpected;
 const skipped = vitest.numPendingTests + vitest.numTodoTests + playwright.stats.skipped;
 console.log(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
-console.log(`playwright: ${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed, ${playwright.stats.flaky} flaky`);
+console.log(
+  `playwright: ${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed, ${playwright.stats.flaky} flaky`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -18,7 +18,9 @@ function newestMtime(target) {
   return readdirSync(full).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
-const builtAt = Math.min(...outputs.map((o) => (existsSync(path.join(root, o)) ? statSync(path.join(root, o)).mtimeMs : 0)));
+const builtAt = Math.min(
+  ...outputs.map((o) => (existsSync(path.join(root, o)) ? statSync(path.join(root, o)).mtimeMs : 0)),
+);
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log('Building the shop (first start, or sources changed)…');
   const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });

@@ -1,0 +1,21 @@
+// The route groups' gates (SPEC §2, §4): protected groups send guests to /login; public routes
+// send a signed-in USER to /user and an ADMIN to /dashboard/admin. The role is the one stored
+// on the client; the server enforces access to data.
+import { Navigate, Outlet, useLocation } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/hooks/use-session';
+
+export function RequireLogin() {
+  const { role } = useSession();
+  const location = useLocation();
+  if (!role) return <Navigate to={paths.login.getHref()} replace state={{ from: location }} />;
+  return <Outlet />;
+}
+
+export function PublicOnly() {
+  const { role } = useSession();
+  if (role === 'USER') return <Navigate to={paths.user.root.getHref()} replace />;
+  if (role === 'ADMIN') return <Navigate to={paths.dashboard.admin.getHref()} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,171 @@
+// The navbar of SPEC §2: logo, 'Go Start', 'Home', the account menu, the cart with its badge,
+// the theme switch and the search bar. It collapses below the lg breakpoint into a menu that
+// scrolls past 450px.
+import { NAVBAR_SCROLL_MAX_HEIGHT_PX } from '@comics/shared/constants';
+import { useState, type CSSProperties } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { BsBag, BsPersonCircle } from 'react-icons/bs';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+
+import { DisclosureMenu } from '@/components/disclosure-menu';
+import { Logo } from '@/components/logo';
+import { SearchBar } from '@/components/search-bar';
+import { ThemeSwitch } from '@/components/theme-switch';
+import { catalogueHomePaths, paths } from '@/config/paths';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useCartCount } from '@/features/cart/hooks/use-cart-count';
+import { catalogueSearch, parseCatalogueQuery } from '@/features/catalog/hooks/use-catalogue-params';
+
+export function AppNavbar() {
+  const { role, name } = useSession();
+  const cartCount = useCartCount();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [expanded, setExpanded] = useState(false);
+
+  const onCatalogue = catalogueHomePaths.includes(location.pathname);
+  const currentQuery = parseCatalogueQuery(new URLSearchParams(location.search));
+  const [text, setText] = useState(onCatalogue ? (currentQuery.q ?? '') : '');
+
+  // On each navigation: the box follows the URL (back/forward or a shared link show their own
+  // search text) and the collapsed menu closes.
+  const urlQ = onCatalogue ? (currentQuery.q ?? '') : null;
+  const locationKey = location.pathname + location.search;
+  const [seenLocation, setSeenLocation] = useState(locationKey);
+  if (seenLocation !== locationKey) {
+    setSeenLocation(locationKey);
+    setExpanded(false);
+    if (urlQ !== null) setText(urlQ);
+  }
+
+  const homeHref =
+    role === 'ADMIN' ? paths.admin.home.getHref() : role === 'USER' ? paths.user.home.getHref() : paths.home.getHref();
+  const logoHref = role ? paths.user.home.getHref() : paths.home.getHref();
+  const startHref = role ? paths.user.landing.getHref() : paths.landing.getHref();
+  const cartHref = role === 'USER' ? paths.user.shop.getHref() : paths.login.getHref();
+  // A search stays on the catalogue being browsed; from elsewhere it goes where SPEC §2 says.
+  const searchTarget = onCatalogue ? location.pathname : logoHref;
+
+  function showCatalogue(q: string | null) {
+    const base = onCatalogue ? currentQuery : { publisher: null, sort: null };
+    const search = catalogueSearch({ publisher: base.publisher, sort: base.sort, q, page: 1 });
+    navigate({ pathname: searchTarget, search: search ? `?${search}` : '' });
+  }
+
+  // Exit goes through the logout screen, which sits outside the route gates: clearing the
+  // session here would let the current page's gate send the visitor to /login first.
+  function exit() {
+    navigate(role === 'ADMIN' ? paths.dashboard.logout.getHref() : paths.user.logout.getHref());
+  }
+
+  return (
+    <Navbar
+      expand="lg"
+      sticky="top"
+      className="app-navbar bg-body border-bottom"
+      expanded={expanded}
+      onToggle={setExpanded}
+    >
+      <Container fluid="xxl">
+        <Navbar.Brand as={Link} to={logoHref} aria-label="Comics Shop home">
+          <Logo />
+        </Navbar.Brand>
+
+        <div className="d-flex align-items-center gap-1 order-lg-last ms-auto ms-lg-3">
+          <Nav.Link
+            as={Link}
+            to={cartHref}
+            className="cart-link position-relative px-2"
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+          >
+            <BsBag aria-hidden="true" size={22} />
+            <Badge pill bg="danger" className="cart-badge">
+              {cartCount}
+            </Badge>
+          </Nav.Link>
+          <Navbar.Toggle aria-controls="main-navbar" className="ms-1" />
+        </div>
+
+        <Navbar.Collapse id="main-navbar">
+          <Nav
+            className="me-auto my-2 my-lg-0"
+            navbarScroll
+            style={{ '--bs-scroll-height': `${NAVBAR_SCROLL_MAX_HEIGHT_PX}px` } as CSSProperties}
+          >
+            <Nav.Link as={NavLink} to={startHref} end>
+              Go Start
+            </Nav.Link>
+            <Nav.Link as={NavLink} to={homeHref} end>
+              Home
+            </Nav.Link>
+            <DisclosureMenu
+              label={
+                <span className="d-inline-flex align-items-center gap-1">
+                  <BsPersonCircle aria-hidden="true" />
+                  {name ?? 'Account'}
+                </span>
+              }
+            >
+              {(close) => (
+                <>
+                  {!role && (
+                    <li>
+                      <Link className="dropdown-item" to={paths.login.getHref()} onClick={close}>
+                        Login
+                      </Link>
+                    </li>
+                  )}
+                  <li>
+                    <Link className="dropdown-item" to={paths.user.purchases.getHref()} onClick={close}>
+                      My comics
+                    </Link>
+                  </li>
+                  <li>
+                    <Link className="dropdown-item" to={paths.user.favourites.getHref()} onClick={close}>
+                      Favorites
+                    </Link>
+                  </li>
+                  {role && (
+                    <>
+                      <li>
+                        <hr className="dropdown-divider" />
+                      </li>
+                      <li>
+                        <button
+                          type="button"
+                          className="dropdown-item"
+                          onClick={() => {
+                            close();
+                            exit();
+                          }}
+                        >
+                          Exit
+                        </button>
+                      </li>
+                    </>
+                  )}
+                </>
+              )}
+            </DisclosureMenu>
+          </Nav>
+          <div className="d-flex flex-column flex-lg-row align-items-lg-center gap-3 pb-3 pb-lg-0">
+            <SearchBar
+              className="navbar-search"
+              value={text}
+              onValueChange={setText}
+              onSearch={(term) => showCatalogue(term)}
+              onReset={() => showCatalogue(null)}
+              onClear={() => {
+                if (onCatalogue && currentQuery.q) showCatalogue(null);
+              }}
+            />
+            <ThemeSwitch />
+          </div>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,33 @@
+// A comic's detail page (SPEC §2), at /cardDetail/:id, /user/cardDetail/:id and
+// /admin/cardDetail/:id. An id that is not a number is simply not found.
+import { useParams } from 'react-router';
+
+import { NotFoundView } from '@/components/not-found-view';
+import { homeHref } from '@/config/paths';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { ComicDetail } from '@/features/catalog/components/comic-detail';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { useArea } from '../use-area';
+
+export function ComicDetailRoute() {
+  const { id: rawId } = useParams();
+  const area = useArea();
+  const { role } = useSession();
+  const id = /^\d{1,9}$/.test(rawId ?? '') ? Number(rawId) : null;
+
+  return (
+    <div className="container-xxl py-3 py-md-4">
+      {id === null ? (
+        <InvalidComic homeHref={homeHref(area)} />
+      ) : (
+        <ComicDetail key={id} id={id} area={area} role={role} />
+      )}
+    </div>
+  );
+}
+
+function InvalidComic({ homeHref }: { homeHref: string }) {
+  useDocumentTitle('Comic not found');
+  return <NotFoundView title="Comic not found" message="This is not a comic's address." homeHref={homeHref} />;
+}

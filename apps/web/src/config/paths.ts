@@ -1,0 +1,58 @@
+// Every route of SPEC §2 as a typed path: components link through these, never through string
+// literals, so a renamed route is one edit. `path` is the router pattern, `getHref` the link.
+
+/** Which group a catalogue screen belongs to: its links stay inside that group. */
+export type Area = 'public' | 'user' | 'admin';
+
+export const paths = {
+  landing: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  // The spec's path, typo included.
+  signup: { path: '/singup', getHref: () => '/singup' },
+  home: { path: '/home', getHref: () => '/home' },
+  comicDetail: { path: '/cardDetail/:id', getHref: (id: number | string) => `/cardDetail/${id}` },
+
+  user: {
+    root: { path: '/user', getHref: () => '/user' },
+    landing: { path: '/user/landing', getHref: () => '/user/landing' },
+    home: { path: '/user/home', getHref: () => '/user/home' },
+    comicDetail: { path: '/user/cardDetail/:id', getHref: (id: number | string) => `/user/cardDetail/${id}` },
+    favourites: { path: '/user/fav', getHref: () => '/user/fav' },
+    users: { path: '/user/users', getHref: () => '/user/users' },
+    shop: { path: '/user/shop', getHref: () => '/user/shop' },
+    checkout: { path: '/user/shop/checkout', getHref: () => '/user/shop/checkout' },
+    logout: { path: '/user/logout', getHref: () => '/user/logout' },
+    purchases: { path: '/user/purchases', getHref: () => '/user/purchases' },
+  },
+
+  dashboard: {
+    admin: { path: '/dashboard/admin', getHref: () => '/dashboard/admin' },
+    users: { path: '/dashboard/users', getHref: () => '/dashboard/users' },
+    reviews: { path: '/dashboard/reviews', getHref: () => '/dashboard/reviews' },
+    orders: { path: '/dashboard/orders', getHref: () => '/dashboard/orders' },
+    upload: { path: '/dashboard/upload', getHref: () => '/dashboard/upload' },
+    logout: { path: '/dashboard/logout', getHref: () => '/dashboard/logout' },
+  },
+
+  admin: {
+    home: { path: '/admin', getHref: () => '/admin' },
+    comicDetail: { path: '/admin/cardDetail/:id', getHref: (id: number | string) => `/admin/cardDetail/${id}` },
+  },
+} as const;
+
+/** The catalogue home of an area. */
+export function homeHref(area: Area): string {
+  if (area === 'user') return paths.user.home.getHref();
+  if (area === 'admin') return paths.admin.home.getHref();
+  return paths.home.getHref();
+}
+
+/** A comic's detail page inside an area. */
+export function comicDetailHref(area: Area, id: number | string): string {
+  if (area === 'user') return paths.user.comicDetail.getHref(id);
+  if (area === 'admin') return paths.admin.comicDetail.getHref(id);
+  return paths.comicDetail.getHref(id);
+}
+
+/** Pathnames that show the catalogue home (where the navbar search stays put). */
+export const catalogueHomePaths: readonly string[] = [paths.home.path, paths.user.home.path, paths.admin.home.path];

@@ -1,0 +1,59 @@
+// The home filters: publisher, name order and 'Reset Filters' (SPEC §2).
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { BsArrowCounterclockwise } from 'react-icons/bs';
+
+import { usePublishers } from '../api/get-publishers';
+import { NAME_SORTS, type CatalogueQuery, type NameSort } from '../types';
+
+type CatalogueToolbarProps = {
+  query: CatalogueQuery;
+  onPublisherChange: (publisher: string | null) => void;
+  onSortChange: (sort: NameSort | null) => void;
+  onReset: () => void;
+};
+
+const SORT_LABELS: Record<NameSort, string> = { name_asc: 'A - Z', name_desc: 'Z - A' };
+
+export function CatalogueToolbar({ query, onPublisherChange, onSortChange, onReset }: CatalogueToolbarProps) {
+  const publishers = usePublishers();
+  const options = publishers.data ?? [];
+  // A publisher from a shared link stays selectable even before (or without) the list.
+  const publisherOptions =
+    query.publisher && !options.includes(query.publisher) ? [query.publisher, ...options] : options;
+
+  return (
+    <div className="catalogue-toolbar d-flex flex-column flex-sm-row flex-wrap gap-2">
+      <Form.Select
+        aria-label="Filter by publisher"
+        className="catalogue-filter"
+        value={query.publisher ?? ''}
+        onChange={(event) => onPublisherChange(event.target.value || null)}
+      >
+        <option value="">Filter by Publisher...</option>
+        {publisherOptions.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </Form.Select>
+      <Form.Select
+        aria-label="Sort by name"
+        className="catalogue-sort"
+        value={query.sort ?? ''}
+        onChange={(event) => onSortChange(NAME_SORTS.find((s) => s === event.target.value) ?? null)}
+      >
+        <option value="">Sort by name...</option>
+        {NAME_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </Form.Select>
+      <Button variant="outline-secondary" className="text-nowrap" onClick={onReset}>
+        <BsArrowCounterclockwise aria-hidden="true" className="me-1" />
+        Reset Filters
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// One issue in a comic's issue list; pressing it opens the issue modal.
+import { CoverImage } from '@/components/cover-image';
+import { StarRating } from '@/components/star-rating';
+import { formatPrice } from '@/lib/format';
+
+import type { RatedIssue } from '../types';
+
+export function IssueCard({ issue, onOpen }: { issue: RatedIssue; onOpen: (issue: RatedIssue) => void }) {
+  return (
+    <article className="issue-card card h-100 border-0">
+      <CoverImage src={issue.image} alt="" />
+      <div className="card-body px-1 pt-2 pb-0 d-flex flex-column gap-1">
+        <h3 className="h6 mb-0 issue-card-title">
+          <button
+            type="button"
+            className="stretched-link btn btn-link p-0 text-reset text-decoration-none text-start fw-semibold"
+            onClick={() => onOpen(issue)}
+          >
+            <span className="issue-number">#{issue.issue_number}</span>
+            {issue.name ? <span className="issue-name"> {issue.name}</span> : null}
+            <span className="visually-hidden">, open details</span>
+          </button>
+        </h3>
+        <div className="d-flex justify-content-between align-items-center gap-2 mt-auto">
+          <span className="fw-bold price">{formatPrice(issue.price)}</span>
+          {issue.avgRating !== null ? <StarRating value={issue.avgRating} className="small" /> : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+
+import { catalogueSearch, parseCatalogueQuery } from './use-catalogue-params';
+
+const parse = (search: string) => parseCatalogueQuery(new URLSearchParams(search));
+
+describe('catalogue URL state', () => {
+  it('defaults to page 1 of the whole catalogue', () => {
+    expect(parse('')).toEqual({ page: 1, publisher: null, sort: null, q: null });
+  });
+
+  it('reads page, publisher, sort and search text', () => {
+    expect(parse('?page=3&publisher=Aurora%20Comics&sort=name_desc&q=%20bat%20')).toEqual({
+      page: 3,
+      publisher: 'Aurora Comics',
+      sort: 'name_desc',
+      q: 'bat',
+    });
+  });
+
+  it('ignores invalid values', () => {
+    expect(parse('?page=0&sort=price&q=%20%20')).toEqual({ page: 1, publisher: null, sort: null, q: null });
+    expect(parse('?page=-2').page).toBe(1);
+    expect(parse('?page=abc').page).toBe(1);
+  });
+
+  it('writes only what differs from the default, and round-trips', () => {
+    expect(catalogueSearch({ page: 1, publisher: null, sort: null, q: null })).toBe('');
+    const query = { page: 2, publisher: 'Kestrel & Finch', sort: 'name_asc' as const, q: 'x-men' };
+    expect(parse(catalogueSearch(query))).toEqual(query);
+  });
+});

@@ -1,0 +1,17 @@
+// The 'web' test project (listed by the root vitest.config.ts): component tests in happy-dom,
+// with the app's Vite settings (React plugin, `@/` alias).
+import { defineProject, mergeConfig } from 'vitest/config';
+
+import viteConfig from './vite.config';
+
+export default mergeConfig(
+  viteConfig,
+  defineProject({
+    test: {
+      name: 'web',
+      environment: 'happy-dom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/testing/setup.ts'],
+    },
+  }),
+);
