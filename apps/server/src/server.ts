@@ -7,7 +7,11 @@ import { seedCatalogue } from './seed/seed-catalogue';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config).catch((error: Error) => {
+  // A boot failure (database unreachable, folder locked) is a message for a person, not a trace.
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
 
 if (config.SEED_DEMO) {
   const seeded = await seedCatalogue(database.db);

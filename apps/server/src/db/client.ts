@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -41,14 +42,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: drizzlePg(pool, { casing: 'snake_case' }), kind: 'postgres', close: () => pool.end() };
   }
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { fuzzystrmatch, pg_trgm, unaccent },
+  }).catch((error: unknown) => {
+    unlock();
+    throw error;
   });
-  return { db: drizzlePglite(client, { casing: 'snake_case' }), kind: 'pglite', close: () => client.close() };
+  return {
+    db: drizzlePglite(client, { casing: 'snake_case' }),
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
 }
