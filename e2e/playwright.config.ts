@@ -13,7 +13,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  reporter: process.env.CI ? 'list' : 'list',
+  // CI adds a JSON report, which its summary line is counted from.
+  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
