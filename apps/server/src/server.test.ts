@@ -1,0 +1,48 @@
+// The process as an operator runs it: it starts on its own database, and on SIGTERM it
+// finishes, closes the database and releases the data folder, exiting 0.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverRoot } from './paths';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'comics-server-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('server process', () => {
+  it('serves, then shuts down gracefully on SIGTERM', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO: 'false',
+        WEB_DIST: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+
+    let health: Response | null = null;
+    for (let i = 0; i < 200 && !health?.ok; i++) {
+      health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+      if (!health?.ok) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(health?.ok, output).toBe(true);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code, output).toBe(0);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  });
+});
