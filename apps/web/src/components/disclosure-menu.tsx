@@ -12,7 +12,7 @@ type DisclosureMenuProps = {
 
 export function DisclosureMenu({ label, children, className, align = 'start' }: DisclosureMenuProps) {
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLLIElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
@@ -43,7 +43,8 @@ export function DisclosureMenu({ label, children, className, align = 'start' }: 
   const close = () => setOpen(false);
 
   return (
-    <li ref={rootRef} className={`nav-item dropdown ${className ?? ''}`}>
+    // A <div>, not an <li>: the navbar's Nav is a <div>, and a stray <li> breaks the list semantics.
+    <div ref={rootRef} className={`nav-item dropdown ${className ?? ''}`}>
       <button
         ref={buttonRef}
         type="button"
@@ -57,6 +58,6 @@ export function DisclosureMenu({ label, children, className, align = 'start' }: 
       <ul id={menuId} className={`dropdown-menu${align === 'end' ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}>
         {children(close)}
       </ul>
-    </li>
+    </div>
   );
 }

@@ -1,0 +1,108 @@
+// Accessibility (axe) of the guest catalogue screens in both themes: no 'serious' or
+// 'critical' violations. Motion is reduced, so the carousel stands still and modal fades are
+// instant while axe reads colours.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+import { fetchComic, fetchIssues, PROMO_IDS } from './support/api';
+import { expect, test } from './support/fixtures';
+import { comicCards, expectImageLoaded, issueButtons, publisherFilter } from './support/screens';
+
+test.use({ reducedMotion: 'reduce' });
+
+type Screen = {
+  name: string;
+  /** Opens the screen and waits until its content has loaded. */
+  open: (page: Page, request: Parameters<typeof fetchComic>[0]) => Promise<void>;
+};
+
+const screens: Screen[] = [
+  {
+    name: 'landing',
+    async open(page, request) {
+      await page.goto('/');
+      for (const id of PROMO_IDS) {
+        const comic = await fetchComic(request, id);
+        await expectImageLoaded(page.getByRole('link', { name: `${comic.name}: see the comic` }).locator('img'));
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+  },
+  {
+    name: 'home',
+    async open(page, request) {
+      const promo = await fetchComic(request, PROMO_IDS[0]);
+      await page.goto('/home');
+      await expect(comicCards(page)).toHaveCount(12);
+      await expect(page.getByText(/^Showing 1–12 of/)).toBeVisible();
+      await expect(publisherFilter(page).getByRole('option')).not.toHaveCount(1);
+      // The carousel's promo slides have their comics (they are in the DOM even when hidden).
+      await expect(page.getByRole('heading', { name: promo.name, includeHidden: true })).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    },
+  },
+  {
+    name: 'comic detail',
+    async open(page, request) {
+      const comic = await fetchComic(request, PROMO_IDS[0]);
+      const issues = await fetchIssues(request, comic.id);
+      await page.goto(`/cardDetail/${comic.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(comic.name);
+      await expect(issueButtons(page)).toHaveCount(issues.length);
+      await expectImageLoaded(page.getByRole('img', { name: `Cover of ${comic.name}` }));
+    },
+  },
+  {
+    name: 'issue modal',
+    async open(page, request) {
+      const comic = await fetchComic(request, PROMO_IDS[0]);
+      await page.goto(`/cardDetail/${comic.id}`);
+      await issueButtons(page).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveCSS('opacity', '1');
+      await expectImageLoaded(dialog.getByRole('img', { name: new RegExp(`^Cover of ${comic.name} #`) }));
+    },
+  },
+  {
+    name: 'not-found page',
+    async open(page) {
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    },
+  },
+];
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One readable paragraph per violation: rule, impact, help and each failing element. */
+function describe(violations: AxeViolation[]): string {
+  return violations
+    .map((v) =>
+      [
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+        ...v.nodes.map((node) => `  - ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`),
+      ].join('\n'),
+    )
+    .join('\n\n');
+}
+
+for (const screen of screens) {
+  test(`the ${screen.name} has no serious or critical axe violations, light or dark`, async ({ page, request }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+      await screen.open(page, request);
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const minor = violations.filter((v) => !serious.includes(v));
+      if (minor.length > 0) {
+        test.info().annotations.push({ type: `axe, ${theme} (minor/moderate)`, description: describe(minor) });
+      }
+      expect
+        .soft(serious.length, `${theme} theme: axe found serious or critical violations:\n\n${describe(serious)}`)
+        .toBe(0);
+    }
+  });
+}

@@ -1,0 +1,47 @@
+// The light/dark theme (SPEC §2 navbar, §9 default light): the choice is stored in
+// localStorage and applied to <html data-bs-theme> before the app renders.
+import type { Page } from '@playwright/test';
+
+import { expect, test } from './support/fixtures';
+import { comicCards } from './support/screens';
+
+const themeOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.bsTheme);
+
+test('the theme starts light; dark persists across reload and applies before the app renders', async ({ page }) => {
+  await page.goto('/home');
+  const toggle = page.getByRole('switch', { name: 'Dark theme' });
+  await expect(comicCards(page)).toHaveCount(12);
+  expect(await themeOf(page)).toBe('light');
+  await expect(toggle).not.toBeChecked();
+
+  await toggle.check();
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+  // Right after navigation (the DOM parsed, the app not necessarily rendered) it is dark.
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  expect(await themeOf(page)).toBe('dark');
+  await expect(toggle).toBeChecked();
+  await expect(comicCards(page)).toHaveCount(12);
+  expect(await themeOf(page)).toBe('dark');
+
+  // Other pages open dark too (the landing page has its own switch).
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  expect(await themeOf(page)).toBe('dark');
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
+
+  // Without the app's scripts at all the page is already dark: no light flash first.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/home', { waitUntil: 'domcontentloaded' });
+  expect(await themeOf(page)).toBe('dark');
+  await expect(page.locator('#root')).toBeEmpty();
+  await page.unroute(/\/assets\/.*\.js$/);
+
+  // Back to light: that persists too.
+  await page.goto('/home');
+  await toggle.uncheck();
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'light');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  expect(await themeOf(page)).toBe('light');
+  await expect(toggle).not.toBeChecked();
+});
