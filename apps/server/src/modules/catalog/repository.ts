@@ -138,7 +138,10 @@ export function createCatalogRepository(db: Database) {
     ): Promise<{ rows: VolumeSummaryRow[]; total: number }> {
       const term = sql`f_unaccent(lower(${text}))`;
       const likeTerm = sql`f_unaccent(lower(${escapeLike(text)}))`;
-      const words = queryWords(text);
+      // Fold with the database's own unaccent (it maps ø, æ, ß… which Unicode NFD leaves alone),
+      // so query words meet the stored words on the same terms.
+      const [folded] = await queryRows<{ text: string }>(db, sql`select f_unaccent(lower(${text})) as text`);
+      const words = queryWords(folded?.text ?? text);
       const tsQuery = correctedTsQuery(words, await corrections(words));
       const matches = [
         sql`${volumes.searchName} like '%' || ${likeTerm} || '%'`,

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { issues } from '../../db/schema/catalog';
+import { issues, volumes } from '../../db/schema/catalog';
 import { reviews } from '../../db/schema/reviews';
 import { users } from '../../db/schema/users';
 import type { ComicDetail, ComicSummary, RatedIssue } from '@comics/shared/schemas/catalog';
@@ -128,6 +128,19 @@ describe('GET /api/comics/search', () => {
     const accented = all.find((c) => /[^\p{ASCII}]/u.test(c.name));
     expect(accented, 'the demo catalogue has accented names').toBeDefined();
     expect((await search(fold(accented!.name).toUpperCase())).comics.map((c) => c.id)).toContain(accented!.id);
+  });
+
+  it('folds letters the way the stored names are folded, typo included', async () => {
+    const [comic] = await t.database.db
+      .insert(volumes)
+      .values({ name: 'Lena Sørensen Investigates', image: '/x.svg', publisherId: 1 })
+      .returning();
+    for (const query of ['sørensen', 'SORENSEN', 'søresnen', 'Sorensne']) {
+      expect(
+        (await search(query)).comics.map((c) => c.id),
+        query,
+      ).toContain(comic!.id);
+    }
   });
 
   it('matches part of a word', async () => {
