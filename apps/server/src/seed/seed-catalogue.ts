@@ -26,6 +26,16 @@ const MAX_ROWS_PER_STATEMENT = 1000;
 type Executor = Pick<Database, 'execute'>;
 
 export async function seedCatalogue(db: Database, options: GenerateOptions = {}): Promise<SeedResult> {
+  const result = await insertCatalogue(db, options);
+  if (result.seeded) {
+    // Statistics and a visibility map now, not whenever autovacuum comes: without them the
+    // planner sorts whole tables instead of using the sort and search indexes.
+    await db.execute(sql`vacuum (analyze) publishers, volumes, issues, search_words`);
+  }
+  return result;
+}
+
+async function insertCatalogue(db: Database, options: GenerateOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL: the second waits, then finds rows.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -43,8 +53,6 @@ export async function seedCatalogue(db: Database, options: GenerateOptions = {})
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`,
       );
     }
-    // Fresh statistics, or the planner guesses sequential scans for the search indexes.
-    await tx.execute(sql`analyze publishers, volumes, issues, search_words`);
     return {
       seeded: true,
       publishers: catalogue.publishers.length,

@@ -42,8 +42,13 @@ function nameOrder(sort: ComicSort | undefined): SQL[] {
   return sort === 'name_desc' ? [desc(sortKey), desc(volumes.id)] : [asc(sortKey), asc(volumes.id)];
 }
 
+/** On volumes alone (publisher id looked up by name), so counts and page scans need no join. */
 function publisherCondition(publisher: string | undefined): SQL | undefined {
-  return publisher === undefined ? undefined : eq(publishers.name, publisher);
+  if (publisher === undefined) return undefined;
+  return eq(
+    volumes.publisherId,
+    sql`(select ${publishers.id} from ${publishers} where ${publishers.name} = ${publisher})`,
+  );
 }
 
 /** The words of a query as the index holds them: accent-free, lower case, letters and digits. */
@@ -81,7 +86,6 @@ export function createCatalogRepository(db: Database) {
     const [row] = await db
       .select({ total: sql<number>`count(*)::int` })
       .from(volumes)
-      .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
       .where(where);
     return row?.total ?? 0;
   }
@@ -116,15 +120,33 @@ export function createCatalogRepository(db: Database) {
   return {
     async listVolumes(filter: VolumeFilter, page: Page | null): Promise<{ rows: VolumeSummaryRow[]; total: number }> {
       const where = publisherCondition(filter.publisher);
-      const query = db
-        .select(summaryColumns)
+      const order = nameOrder(filter.sort);
+      if (!page) {
+        const rows = await db
+          .select(summaryColumns)
+          .from(volumes)
+          .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
+          .where(where)
+          .orderBy(...order);
+        return { rows, total: rows.length };
+      }
+      // Deferred join: the page's ids come from an index-only scan of the sort index, and only
+      // those rows are read, instead of sorting the whole catalogue for every page.
+      const pageIds = db
+        .select({ id: volumes.id })
         .from(volumes)
-        .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
         .where(where)
-        .orderBy(...nameOrder(filter.sort));
-      const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-      const total = page ? await countVolumes(where) : rows.length;
-      return { rows, total };
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('page_ids');
+      const rows = await db
+        .select(summaryColumns)
+        .from(pageIds)
+        .innerJoin(volumes, eq(volumes.id, pageIds.id))
+        .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
+        .orderBy(...order);
+      return { rows, total: await countVolumes(where) };
     },
 
     /**
