@@ -1,7 +1,6 @@
 // Builds the whole HTTP application without listening, so tests can inject() into it.
 import fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { errorBody, installErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
+import { installSecurityHeaders } from './lib/security-headers';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
@@ -50,7 +50,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

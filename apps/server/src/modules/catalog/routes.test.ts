@@ -288,6 +288,17 @@ describe('platform', () => {
     await t.database.db.execute(sql`select 1`);
   });
 
+  it('sends the security headers on every answer', async () => {
+    for (const url of ['/api/comics?page=1', '/api/comics/abc', '/api/nothing', '/media/covers/volumes/773.svg']) {
+      const res = await get(url);
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
   it('serves the OpenAPI document and its UI', async () => {
     const doc = await json<{ paths: Record<string, unknown> }>('/api/docs/json');
     expect(Object.keys(doc.paths)).toEqual(
