@@ -81,6 +81,10 @@ try {
           )
           .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
       );
+      const shifted = (results[0].audits['layout-shifts']?.details?.items ?? []).map(
+        (item) => `${item.node?.selector ?? '?'} (${item.score?.toFixed?.(3) ?? item.score})`,
+      );
+      if (shifted.length) failing.get(page).push(`shifted: ${shifted.join('; ')}`);
       console.log(
         `| ${page} | ${score('performance')} | ${score('accessibility')} | ${Math.round(metric('largest-contentful-paint'))} | ${Math.round(metric('total-blocking-time'))} | ${metric('cumulative-layout-shift').toFixed(3)} |`,
       );

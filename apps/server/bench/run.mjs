@@ -1,7 +1,7 @@
 // `npm run bench`: load figures for the catalogue API on PostgreSQL with the large catalogue
 // (10,000 volumes, 100,000 issues), against a bare Fastify route started the same way.
 // Prints requests/s, p50 and p99 latency, and each route's ratio to the bare route.
-// Not a test: it measures and reports. Options: --duration S (default 10), --connections N (50).
+// Not a test: it measures and reports. Options: --duration S (8), --rounds N (3), --connections N (50).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,8 @@ const args = Object.fromEntries(
     .slice(2)
     .reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
 );
-const duration = Number(args.duration ?? 10);
+const duration = Number(args.duration ?? 8);
+const rounds = Number(args.rounds ?? 3);
 const connections = Number(args.connections ?? 50);
 const volumes = Number(args.volumes ?? 10_000);
 const issues = Number(args.issues ?? 100_000);
@@ -83,13 +84,12 @@ function load(url, paths, seconds) {
   });
 }
 
-async function measure(name, url, paths) {
+async function measure(url, paths) {
   // Warm-up: every distinct path once (fills the cache when it is on), then load for JIT and pool.
   for (const p of paths) await fetch(url + p).then((r) => r.arrayBuffer());
   await load(url, paths, 2);
   const result = await load(url, paths, duration);
   return {
-    name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -136,27 +136,49 @@ async function main() {
     ['issues with rating', volumeIds.map((id) => `/api/comics/issues/rating/${id}`)],
   ];
 
-  const results = [];
+  // This machine's speed drifts between runs, so each route is measured right after the bare
+  // route, in alternation over several rounds; ratios are of medians taken side by side.
   const bare = await startProcess('apps/server/bench/bare-server.mjs', 3301, {});
-  results.push(await measure('bare Fastify route', 'http://127.0.0.1:3301', ['/bare']));
-  bare.kill();
-
-  for (const [label, cacheTtl] of [
-    ['', '60'],
-    [' (uncached)', '0'],
-  ]) {
-    const server = await startProcess('apps/server/dist/server.js', 3300, { ...env, CATALOG_CACHE_TTL: cacheTtl });
-    for (const [name, paths] of routes) results.push(await measure(name + label, 'http://127.0.0.1:3300', paths));
-    server.kill();
+  const bareUrl = 'http://127.0.0.1:3301';
+  const rows = [];
+  try {
+    for (const [label, cacheTtl] of [
+      ['', '60'],
+      [' (uncached)', '0'],
+    ]) {
+      const server = await startProcess('apps/server/dist/server.js', 3300, { ...env, CATALOG_CACHE_TTL: cacheTtl });
+      try {
+        for (const [name, paths] of routes) {
+          const pairs = [];
+          for (let round = 0; round < rounds; round++) {
+            pairs.push({
+              bare: await measure(bareUrl, ['/bare']),
+              route: await measure('http://127.0.0.1:3300', paths),
+            });
+          }
+          rows.push({ name: name + label, pairs });
+        }
+      } finally {
+        server.kill();
+      }
+    }
+  } finally {
+    bare.kill();
   }
 
-  const bareRps = results[0].rps;
-  console.log(`\n${volumes} volumes, ${issues} issues on PostgreSQL; ${connections} connections, ${duration} s each\n`);
-  console.log('| route | requests/s | p50 ms | p99 ms | ratio to bare | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const r of results) {
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log(
+    `\n${volumes} volumes, ${issues} issues on PostgreSQL; ${connections} connections; ${rounds} rounds of ${duration} s each, medians\n`,
+  );
+  console.log('| route | requests/s | p50 ms | p99 ms | bare route requests/s | ratio to bare | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const { name, pairs } of rows) {
+    const rps = median(pairs.map((p) => p.route.rps));
+    const bareRps = median(pairs.map((p) => p.bare.rps));
+    const ratio = median(pairs.map((p) => p.route.rps / p.bare.rps));
+    const errors = pairs.reduce((sum, p) => sum + p.route.errors, 0);
     console.log(
-      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / bareRps).toFixed(2)} | ${r.errors} |`,
+      `| ${name} | ${Math.round(rps)} | ${median(pairs.map((p) => p.route.p50))} | ${median(pairs.map((p) => p.route.p99))} | ${Math.round(bareRps)} | ${ratio.toFixed(2)} | ${errors} |`,
     );
   }
 }

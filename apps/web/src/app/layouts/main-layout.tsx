@@ -9,7 +9,7 @@ export function MainLayout() {
   return (
     <div className="d-flex flex-column min-vh-100">
       <AppNavbar />
-      <main id="main" className="flex-grow-1" tabIndex={-1}>
+      <main id="main" className="app-main flex-grow-1" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
