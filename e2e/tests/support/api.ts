@@ -2,29 +2,11 @@
 // should show instead of hard-coding names from the demo data.
 import { expect, type APIRequestContext } from '@playwright/test';
 
-export type ComicSummary = {
-  id: number;
-  name: string;
-  deck: string | null;
-  start_year: number | null;
-  image: string;
-  publisher: string;
-};
+import type { ComicSort as NameSort } from '@comics/shared/constants';
+import type { ComicDetail as Comic, ComicSummary, RatedIssue as Issue } from '@comics/shared/schemas/catalog';
 
-export type Comic = ComicSummary & { description: string | null };
-
-export type Issue = {
-  id: number;
-  volume_id: number;
-  issue_number: number;
-  name: string | null;
-  description: string | null;
-  image: string;
-  price: number;
-  avgRating: number | null;
-};
-
-export type NameSort = 'name_asc' | 'name_desc';
+// The API's shapes are the shared schemas' types.
+export type { Comic, ComicSummary, Issue, NameSort };
 
 export const COMICS_PER_PAGE = 12;
 /** The landing page's promo comics (SPEC §9). */

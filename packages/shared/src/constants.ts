@@ -3,6 +3,10 @@
 
 /** Comics per page of the home catalogue. */
 export const COMICS_PER_PAGE = 12;
+/** Name orders of the catalogue ('Sort by name...': A - Z, Z - A). */
+export const COMIC_SORTS = ['name_asc', 'name_desc'] as const;
+export type ComicSort = (typeof COMIC_SORTS)[number];
+
 /** The catalogue opens on page 1; a search resets to it. */
 export const INITIAL_PAGE = 1;
 

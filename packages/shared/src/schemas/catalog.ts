@@ -1,5 +1,6 @@
 // The catalogue's request and answer shapes, shared by the API and the web client.
 import { z } from 'zod';
+import { COMIC_SORTS } from '../constants';
 
 /** Largest page and id we accept: far beyond any real catalogue, well inside int4. */
 const MAX_INT = 2_147_483_647;
@@ -17,14 +18,13 @@ function wholeNumber(min: number, max: number) {
 
 export const idParam = wholeNumber(1, MAX_INT);
 
-export const comicSortValues = ['name_asc', 'name_desc'] as const;
-export type ComicSort = (typeof comicSortValues)[number];
+export type { ComicSort } from '../constants';
 
 const pagingFields = {
   page: wholeNumber(1, 1_000_000).optional(),
   limit: wholeNumber(1, MAX_PAGE_SIZE).optional(),
   publisher: z.string().trim().min(1).max(200).optional(),
-  sort: z.enum(comicSortValues, { error: 'Must be name_asc or name_desc' }).optional(),
+  sort: z.enum(COMIC_SORTS, { error: 'Must be name_asc or name_desc' }).optional(),
 };
 
 export const comicListQuery = z.object(pagingFields);

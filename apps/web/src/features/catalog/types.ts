@@ -1,35 +1,11 @@
-// The catalogue as the API answers it (SPEC §3): comics are volumes, each with issues.
+// The catalogue as the API answers it (SPEC §3): comics are volumes, each with issues. The
+// shapes are the shared schemas' (one definition for server and client), imported as types
+// only, so no schema code reaches the bundle.
+import type { ComicDetail, ComicSort } from '@comics/shared/schemas/catalog';
 
-export type ComicSummary = {
-  id: number;
-  name: string;
-  deck: string | null;
-  start_year: number | null;
-  /** A path such as /media/covers/volumes/773.svg. */
-  image: string;
-  publisher: string;
-};
-
-export type Comic = ComicSummary & {
-  /** Sanitised HTML with links already made inert. */
-  description: string | null;
-};
-
-export type Issue = {
-  id: number;
-  volume_id: number;
-  issue_number: number;
-  name: string | null;
-  description: string | null;
-  image: string;
-  /** Dollars, e.g. 3.99. */
-  price: number;
-};
-
-export type RatedIssue = Issue & { avgRating: number | null };
-
-export const NAME_SORTS = ['name_asc', 'name_desc'] as const;
-export type NameSort = (typeof NAME_SORTS)[number];
+export type { ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
+export type Comic = ComicDetail;
+export type NameSort = ComicSort;
 
 export type CatalogueQuery = {
   page: number;

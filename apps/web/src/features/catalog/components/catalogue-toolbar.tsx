@@ -1,10 +1,11 @@
 // The home filters: publisher, name order and 'Reset Filters' (SPEC §2).
+import { COMIC_SORTS } from '@comics/shared/constants';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { BsArrowCounterclockwise } from 'react-icons/bs';
 
 import { usePublishers } from '../api/get-publishers';
-import { NAME_SORTS, type CatalogueQuery, type NameSort } from '../types';
+import type { CatalogueQuery, NameSort } from '../types';
 
 type CatalogueToolbarProps = {
   query: CatalogueQuery;
@@ -41,10 +42,10 @@ export function CatalogueToolbar({ query, onPublisherChange, onSortChange, onRes
         aria-label="Sort by name"
         className="catalogue-sort"
         value={query.sort ?? ''}
-        onChange={(event) => onSortChange(NAME_SORTS.find((s) => s === event.target.value) ?? null)}
+        onChange={(event) => onSortChange(COMIC_SORTS.find((s) => s === event.target.value) ?? null)}
       >
         <option value="">Sort by name...</option>
-        {NAME_SORTS.map((sort) => (
+        {COMIC_SORTS.map((sort) => (
           <option key={sort} value={sort}>
             {SORT_LABELS[sort]}
           </option>

@@ -1,10 +1,10 @@
 // The home catalogue's state lives in the URL (?page=2&publisher=…&sort=…&q=…), so a reload,
 // back/forward or a shared link shows the same view. Defaults are left out of the URL.
-import { INITIAL_PAGE } from '@comics/shared/constants';
+import { INITIAL_PAGE, COMIC_SORTS } from '@comics/shared/constants';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { NAME_SORTS, type CatalogueQuery, type NameSort } from '../types';
+import type { CatalogueQuery, NameSort } from '../types';
 
 export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const page = Number.parseInt(params.get('page') ?? '', 10);
@@ -14,7 +14,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   return {
     page: Number.isSafeInteger(page) && page >= 1 ? page : INITIAL_PAGE,
     publisher: publisher ? publisher : null,
-    sort: NAME_SORTS.find((s) => s === sort) ?? null,
+    sort: COMIC_SORTS.find((s) => s === sort) ?? null,
     q: q ? q : null,
   };
 }
