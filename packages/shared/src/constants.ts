@@ -36,6 +36,8 @@ export const CENTS_PER_DOLLAR = 100;
 
 /** Sign-up and upload limits (SPEC §5). */
 export const PASSWORD_MIN_LENGTH = 6;
+/** Upper bound so hashing cost stays bounded (and bcrypt-style truncation never matters). */
+export const PASSWORD_MAX_LENGTH = 128;
 export const EPISODES_MIN = 1;
 
 /** Toast after a successful sign-up, before going to /login. */
