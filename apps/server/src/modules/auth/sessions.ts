@@ -1,0 +1,62 @@
+// Server-side sessions. The client holds an opaque random token; the database holds only its
+// SHA-256, so a leaked sessions table cannot be replayed. Expiry slides: every use pushes it
+// SESSION_DAYS ahead. Revoking one session (logout) or all of a user's (role change,
+// deactivation) takes effect on the next request.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema/users';
+
+export const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sliding every request would write on every read; once an hour is fresh enough. */
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export function createSessionStore(db: Database, now: () => Date = () => new Date()) {
+  const expiryFrom = (date: Date) => new Date(date.getTime() + SESSION_DAYS * DAY_MS);
+
+  return {
+    /** Opens a session and returns its token: shown to the client once, never stored. */
+    async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = expiryFrom(now());
+      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+      return { token, expiresAt };
+    },
+
+    /** The session's user while it is valid, sliding its expiry; null when unknown or expired. */
+    async resolve(token: string): Promise<{ userId: number; expiresAt: Date } | null> {
+      const tokenHash = hashToken(token);
+      const [session] = await db
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())));
+      if (!session) return null;
+      const renewed = expiryFrom(now());
+      if (renewed.getTime() - session.expiresAt.getTime() < SLIDE_AFTER_MS) return session;
+      await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.tokenHash, tokenHash));
+      return { userId: session.userId, expiresAt: renewed };
+    },
+
+    async revoke(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    async revokeAllFor(userId: number): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Housekeeping: expired rows are dead weight. */
+    async deleteExpired(): Promise<number> {
+      const deleted = await db
+        .delete(sessions)
+        .where(lte(sessions.expiresAt, now()))
+        .returning({ tokenHash: sessions.tokenHash });
+      return deleted.length;
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
