@@ -1,6 +1,7 @@
 // Builds the whole HTTP application without listening, so tests can inject() into it.
 import fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,12 @@ import type { DatabaseHandle } from './db/client';
 import { errorBody, installErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { installSecurityHeaders } from './lib/security-headers';
+import { adminRoutes } from './modules/admin/routes';
+import { installAccessControl } from './modules/auth/access';
+import { createAccountRepository } from './modules/auth/repository';
+import { authRoutes } from './modules/auth/routes';
+import { createAccountService } from './modules/auth/service';
+import { createSessionStore } from './modules/auth/sessions';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
@@ -25,19 +32,33 @@ import { registerWebApp } from './modules/web/routes';
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
+}
+
+/** Query strings of the sign-in callback carry one-time codes: they are not for the logs. */
+const SECRET_QUERY_PATHS = /^\/api\/auth\//;
+
+/** Log a request as method and URL, never its headers (cookies, bearer tokens) or body. */
+function serializeRequest(request: { method: string; url: string; ip?: string }) {
+  const url = SECRET_QUERY_PATHS.test(request.url) ? request.url.split('?')[0] : request.url;
+  return { method: request.method, url, remoteAddress: request.ip };
 }
 
 /** Bodies larger than this are refused with 413 before they are read. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
   const app = fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
+            serializers: { req: serializeRequest },
+            redact: ['req.headers', '*.password', '*.repeatpassword', '*.token', '*.google'],
+            ...(logStream ? { stream: logStream } : {}),
+            ...(!logStream && process.stdout.isTTY && config.NODE_ENV !== 'production'
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
               : {}),
           },
@@ -67,6 +88,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     // Cover images are fetched by link previewers on other sites.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
 
@@ -80,11 +102,16 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
 
   const catalogCache = new ResponseCache(config.CATALOG_CACHE_TTL * 1000);
   const catalog = createCatalogService(createCatalogRepository(database.db));
+  const sessions = createSessionStore(database.db);
+  const accounts = createAccountService(createAccountRepository(database.db), sessions);
 
   await app.register(
     async (api) => {
+      installAccessControl(api, { sessions, publicUrl: config.publicUrl });
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { service: catalog, cache: catalogCache });
+      await api.register(authRoutes, { accounts, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
+      await api.register(adminRoutes, { accounts });
     },
     { prefix: '/api' },
   );

@@ -1,10 +1,14 @@
 // What a test file needs: its own database cloned from the template, and the app on it.
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { Role } from '@comics/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { users } from '../src/db/schema/users';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { postgresUrl, testDatabaseKind, uniqueDatabaseName, withAdminConnection } from './databases';
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
@@ -25,7 +29,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', SEED_DEMO: 'false', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+    SEED_DEMO: 'false',
+    OIDC_DEV_PROVIDER: 'false',
+    ...overrides,
+  });
 }
 
 export interface TestApp {
@@ -34,9 +45,48 @@ export interface TestApp {
 }
 
 /** One app per test file on a fresh clone of the seeded template. */
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  logStream?: { write(line: string): void },
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, ...(logStream ? { logStream } : {}) });
   afterAll(() => app.close());
   return { app, database };
 }
+
+/** The origin test requests come from (inject's default Host), as a browser would send it. */
+export const TEST_ORIGIN = 'http://localhost';
+
+let accountCounter = 0;
+
+/** A fresh account straight in the database (cheap password hash), for tests that need callers. */
+export async function createAccount(
+  database: DatabaseHandle,
+  values: { role?: Role; active?: boolean; password?: string; username?: string } = {},
+): Promise<{ id: number; email: string; password: string; username: string }> {
+  const password = values.password ?? 'secret-password';
+  const email = `user${++accountCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const username = values.username ?? `User ${accountCounter}`;
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      email,
+      username,
+      passwordHash: await hashPassword(password, { N: 2 ** 10, r: 8, p: 1 }),
+      role: values.role ?? 'USER',
+      active: values.active ?? true,
+    })
+    .returning({ id: users.id });
+  return { id: row!.id, email, password, username };
+}
+
+/** Logs in through the API and answers the session token (usable as cookie or bearer). */
+export async function loginToken(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const sessionCookie = (token: string) => ({ cookie: `session=${token}`, origin: TEST_ORIGIN });

@@ -1,7 +1,7 @@
 // Sign-up and login forms (SPEC §5): one schema for the web form and the API, so the spec's
 // messages, kept verbatim in Spanish as the spec gives them, come from one place.
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
 
 export const authMessages = {
   usernameRequired: 'El nombre de usuario es requerido',
@@ -52,3 +52,58 @@ export const loginBody = z.object({
     .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/** POST /api/user/signup answers the new account (never its password or hash). */
+export const signupAnswer = z.object({ id: z.number().int(), username: z.string(), email: z.string() });
+export type SignupAnswer = z.infer<typeof signupAnswer>;
+
+const role = z.enum(ROLES);
+
+/**
+ * The login answer of SPEC §3 (`token, name, Rol, id, email`) for every way of signing in.
+ * `token` is for API clients (Authorization: Bearer); browsers use the httpOnly cookie.
+ */
+export const loginAnswer = z.object({
+  token: z.string(),
+  name: z.string(),
+  Rol: role,
+  id: z.number().int(),
+  email: z.string(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** GET /api/user/me: who the session belongs to, for the profile view and a role refresh. */
+export const profile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  Rol: role,
+  /** The Google picture; null for password accounts (the client shows initials). */
+  picture: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+
+/** POST /api/login/auth/google (SPEC §7): `google` is the ID token of a Google sign-in. */
+export const googleLoginBody = z.object({
+  google: z
+    .string({ error: 'The Google ID token is required' })
+    .min(1, { error: 'The Google ID token is required' })
+    .max(8192),
+});
+
+/** GET /api/auth/config: which sign-in methods this server offers. */
+export const authConfig = z.object({
+  google: z.object({ enabled: z.boolean(), development: z.boolean() }),
+});
+export type AuthConfig = z.infer<typeof authConfig>;
+
+/** Where the Google sign-in callback sends the browser back: /login?google=ok or ?google_error=<code>. */
+export const GOOGLE_ERROR_CODES = [
+  'invalid_state',
+  'timeout',
+  'cancelled',
+  'unverified_email',
+  'deactivated',
+  'failed',
+] as const;
+export type GoogleErrorCode = (typeof GOOGLE_ERROR_CODES)[number];

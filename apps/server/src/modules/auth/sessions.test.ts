@@ -1,4 +1,5 @@
 // Sessions on a real database: tokens resolve to their user until they expire or are revoked.
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers';
 import type { DatabaseHandle } from '../../db/client';
@@ -62,6 +63,14 @@ describe('sessions', () => {
     await store().revokeAllFor(userId);
     expect(await store().resolve(two.token)).toBeNull();
     expect((await store().resolve(other.token))?.userId).toBe(otherUserId);
+  });
+
+  it('refuses the sessions of a deactivated account', async () => {
+    const { token } = await store().create(otherUserId);
+    expect((await store().resolve(token))?.role).toBe('USER');
+    await database.db.update(users).set({ active: false }).where(eq(users.id, otherUserId));
+    expect(await store().resolve(token)).toBeNull();
+    await database.db.update(users).set({ active: true }).where(eq(users.id, otherUserId));
   });
 
   it('deletes expired sessions', async () => {

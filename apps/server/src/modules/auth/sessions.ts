@@ -4,8 +4,20 @@
 // deactivation) takes effect on the next request.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Role } from '@comics/shared/constants';
 import type { Database } from '../../db/client';
-import { sessions } from '../../db/schema/users';
+import { sessions, users } from '../../db/schema/users';
+
+/** The account a valid session belongs to: what every authenticated request needs to know. */
+export interface SessionAccount {
+  userId: number;
+  role: Role;
+  username: string;
+  email: string;
+  expiresAt: Date;
+  /** True when this request pushed the expiry forward (the cookie should follow). */
+  renewed: boolean;
+}
 
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,18 +38,29 @@ export function createSessionStore(db: Database, now: () => Date = () => new Dat
       return { token, expiresAt };
     },
 
-    /** The session's user while it is valid, sliding its expiry; null when unknown or expired. */
-    async resolve(token: string): Promise<{ userId: number; expiresAt: Date } | null> {
+    /**
+     * The session's account while the session is valid and the account active, sliding the
+     * expiry; null when unknown, expired or deactivated. One query: it runs on every
+     * authenticated request.
+     */
+    async resolve(token: string): Promise<SessionAccount | null> {
       const tokenHash = hashToken(token);
       const [session] = await db
-        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .select({
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+          role: users.role,
+          username: users.username,
+          email: users.email,
+        })
         .from(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())));
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now()), eq(users.active, true)));
       if (!session) return null;
-      const renewed = expiryFrom(now());
-      if (renewed.getTime() - session.expiresAt.getTime() < SLIDE_AFTER_MS) return session;
-      await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.tokenHash, tokenHash));
-      return { userId: session.userId, expiresAt: renewed };
+      const expiresAt = expiryFrom(now());
+      if (expiresAt.getTime() - session.expiresAt.getTime() < SLIDE_AFTER_MS) return { ...session, renewed: false };
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+      return { ...session, expiresAt, renewed: true };
     },
 
     async revoke(token: string): Promise<void> {

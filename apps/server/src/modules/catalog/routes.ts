@@ -29,10 +29,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
   { service, cache },
 ) => {
   const tags = ['catalogue'];
+  const config = { access: 'public' } as const;
 
   app.get(
     '/comics',
     {
+      config,
       schema: {
         tags,
         summary: 'List comics (volumes)',
@@ -53,6 +55,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
   app.get(
     '/comics/search',
     {
+      config,
       schema: {
         tags,
         summary: 'Search comics by name',
@@ -73,6 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
   app.get(
     '/comics/:id',
     {
+      config,
       schema: {
         tags,
         summary: 'One comic (volume)',
@@ -90,6 +94,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
   app.get(
     '/comics/issues/:volumeId',
     {
+      config,
       schema: {
         tags,
         summary: 'Issues of a comic, by issue number',
@@ -109,6 +114,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
   app.get(
     '/comics/issues/rating/:volumeId',
     {
+      config,
       schema: {
         tags,
         summary: 'Issues of a comic with their average rating (null when unreviewed)',
@@ -127,7 +133,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
 
   app.get(
     '/publishers',
-    { schema: { tags, summary: 'Publisher names, A to Z', response: { 200: z.array(z.string()) } } },
+    { config, schema: { tags, summary: 'Publisher names, A to Z', response: { 200: z.array(z.string()) } } },
     async (request, reply) => {
       const answer = await cache.get('publishers', async () => toCachedAnswer(await service.listPublishers()));
       return sendCached(request, reply, answer);

@@ -14,6 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['platform'],
         summary: 'Health and database reachability',

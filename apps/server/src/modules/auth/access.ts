@@ -1,0 +1,114 @@
+// Who may call what. Every API route declares `config.access` ('public', 'signed-in' or
+// 'admin'); a route without one, or an /admin route that is not 'admin', stops the server at
+// start-up, so nothing ships unguarded by omission. Protected routes resolve the caller from
+// the session (cookie or bearer token) on every request: a revoked session, a deactivated
+// account or a changed role counts at once. Writes that ride on the cookie must come from our
+// own origin (CSRF); public routes never touch the sessions table.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@comics/shared/constants';
+import { HttpError } from '../../lib/errors';
+import { readCredential, setSessionCookie } from './session-cookie';
+import type { SessionStore } from './sessions';
+
+export type Access = 'public' | 'signed-in' | 'admin';
+
+export interface Caller {
+  id: number;
+  role: Role;
+  username: string;
+  email: string;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please log in to continue.');
+
+/** An origin as browsers write it (no default port); 'invalid' for what is not a URL. */
+function normalOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+/** The origin a browser says the request comes from: Origin, or failing that the Referer's. */
+function sourceOrigin(request: FastifyRequest): string | null {
+  const { origin, referer } = request.headers;
+  if (origin) return origin === 'null' ? origin : normalOrigin(origin);
+  return referer ? normalOrigin(referer) : null;
+}
+
+export function installAccessControl(api: FastifyInstance, options: { sessions: SessionStore; publicUrl: string }) {
+  const { sessions, publicUrl } = options;
+  api.decorateRequest('caller', null);
+
+  api.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no config.access`);
+    if (/^\/api\/admin(\/|$)/.test(route.url) && access !== 'admin') {
+      throw new Error(`${String(route.method)} ${route.url} is an admin route but its access is '${access}'`);
+    }
+  });
+
+  api.addHook('onRequest', async (request, reply) => {
+    const credential = readCredential(request);
+    if (UNSAFE_METHODS.has(request.method)) {
+      const origin = sourceOrigin(request);
+      const ownOrigins = [publicUrl, normalOrigin(`${request.protocol}://${request.host}`)];
+      // A browser always names the origin of a cross-site write; a cookie-borne write that
+      // names none is refused too. Bearer clients are not browsers riding on ambient cookies.
+      const forged = origin ? !ownOrigins.includes(origin) : credential?.via === 'cookie';
+      if (forged) throw new HttpError(403, 'cross_site_request', 'This request did not come from the shop.');
+    }
+
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    reply.header('cache-control', 'no-store');
+    const session = credential && (await sessions.resolve(credential.token));
+    if (!session) throw unauthorized();
+    if (access === 'admin' && session.role !== 'ADMIN') {
+      throw new HttpError(403, 'forbidden', 'Only administrators may do this.');
+    }
+    if (session.renewed && credential.via === 'cookie') {
+      setSessionCookie(request, reply, credential.token, session.expiresAt);
+    }
+    request.caller = {
+      id: session.userId,
+      role: session.role,
+      username: session.username,
+      email: session.email,
+      token: credential.token,
+    };
+  });
+}
+
+/** The signed-in caller of a protected route (the access hook guarantees there is one). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+/**
+ * For user-scoped routes whose body or path names a user (SPEC §7 sends `userId`): the
+ * caller's own id, or 403 naming the field. The server never acts for someone else.
+ */
+export function assertOwnUser(request: FastifyRequest, userId: number, field = 'userId'): Caller {
+  const caller = callerOf(request);
+  if (userId !== caller.id) {
+    throw new HttpError(403, 'forbidden', 'You can only act on your own account.', {
+      [field]: 'Not the signed-in user',
+    });
+  }
+  return caller;
+}

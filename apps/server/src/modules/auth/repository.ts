@@ -1,0 +1,45 @@
+// Accounts in the database: look-ups by e-mail (case-insensitive), Google subject and id;
+// creation that reports a taken e-mail instead of throwing; role and activation changes.
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/users';
+
+export type Account = typeof users.$inferSelect;
+
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+export function createAccountRepository(db: Database) {
+  return {
+    async findByEmail(email: string): Promise<Account | null> {
+      const [account] = await db.select().from(users).where(byEmail(email));
+      return account ?? null;
+    },
+
+    async findById(id: number): Promise<Account | null> {
+      const [account] = await db.select().from(users).where(eq(users.id, id));
+      return account ?? null;
+    },
+
+    async findByGoogleSubject(subject: string): Promise<Account | null> {
+      const [account] = await db.select().from(users).where(eq(users.googleSubject, subject));
+      return account ?? null;
+    },
+
+    /** The new account, or null when the e-mail (in any letter case) is taken. */
+    async create(values: typeof users.$inferInsert): Promise<Account | null> {
+      const [account] = await db.insert(users).values(values).onConflictDoNothing().returning();
+      return account ?? null;
+    },
+
+    async update(id: number, values: Partial<typeof users.$inferInsert>): Promise<Account | null> {
+      const [account] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return account ?? null;
+    },
+
+    list(): Promise<Account[]> {
+      return db.select().from(users).orderBy(asc(users.id));
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -1,0 +1,80 @@
+// Accounts API of SPEC §7: sign-up, password login, logout, and who the session belongs to.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginAnswer, loginBody, profile, signupAnswer, signupBody } from '@comics/shared/schemas/auth';
+import { apiError } from '@comics/shared/schemas/errors';
+import { callerOf } from './access';
+import { attemptLimit, LOGIN_PER_EMAIL, SIGNUP_PER_EMAIL } from './rate-limits';
+import type { AccountService } from './service';
+import { clearSessionCookie, readCredential, setSessionCookie } from './session-cookie';
+
+/** Auth bodies are a few short strings: anything bigger is not a sign-in. */
+export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+
+export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; perIpPerMinute: number }> = async (
+  app,
+  { accounts, perIpPerMinute },
+) => {
+  const tags = ['accounts'];
+
+  app.post(
+    '/user/signup',
+    {
+      config: { access: 'public' },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      preHandler: attemptLimit(app, 'signup', { perIpPerMinute, perEmail: SIGNUP_PER_EMAIL }),
+      schema: {
+        tags,
+        summary: 'Create a USER account',
+        body: signupBody,
+        response: { 201: signupAnswer, 400: apiError, 409: apiError, 429: apiError },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await accounts.signup(request.body)),
+  );
+
+  app.post(
+    '/user/login',
+    {
+      config: { access: 'public' },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      preHandler: attemptLimit(app, 'login', { perIpPerMinute, perEmail: LOGIN_PER_EMAIL }),
+      schema: {
+        tags,
+        summary: 'Log in with e-mail and password',
+        description: 'Sets the httpOnly session cookie and answers the token for API clients (Authorization: Bearer).',
+        body: loginBody,
+        response: { 200: loginAnswer, 400: apiError, 401: apiError, 403: apiError, 429: apiError },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await accounts.login(request.body.email, request.body.password);
+      setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+      return reply.header('cache-control', 'no-store').send(signedIn.answer);
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      config: { access: 'public' },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      schema: { tags, summary: 'Revoke the current session', response: { 204: z.null(), 403: apiError } },
+    },
+    async (request, reply) => {
+      const credential = readCredential(request);
+      if (credential) await accounts.logout(credential.token);
+      clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/user/me',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'The signed-in account', response: { 200: profile, 401: apiError } },
+    },
+    async (request) => accounts.profile(callerOf(request).id),
+  );
+};
