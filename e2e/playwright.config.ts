@@ -37,6 +37,11 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'comics-e2e-')),
       // The browser suite always runs on the embedded database, seeded afresh.
       DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Production settings, plus the bundled sign-in provider that stands in for Google, and
+      // an attempt budget for one IP that the whole suite shares.
+      OIDC_DEV_PROVIDER: 'true',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
     },
   },
 });

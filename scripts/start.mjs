@@ -30,7 +30,9 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // NODE_ENV is left to the caller: unset, the server runs the demo shop (development sign-in
+  // provider, demo accounts printed); a real deployment sets NODE_ENV=production (ADR 005).
+  env: process.env,
 });
 // Pass stop signals on, so the server shuts down gracefully under a process manager too.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -45,6 +45,12 @@ function serializeRequest(request: { method: string; url: string; ip?: string })
   return { method: request.method, url, remoteAddress: request.ip };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly string[];
+  }
+}
+
 /** Bodies larger than this are refused with 413 before they are read. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -66,6 +72,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route, as 'METHOD /path': the authorisation matrix test checks it lists them all.
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

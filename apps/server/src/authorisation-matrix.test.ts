@@ -1,0 +1,125 @@
+// The authorisation matrix: every API route, called as a guest, a USER, another USER, an ADMIN
+// and a deactivated account, answers the status listed here. A route added to the app but not
+// to this table fails the first test, so no route ships without someone deciding who may call it.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createAccount, type TestApp } from '../test/helpers';
+import { users } from './db/schema/users';
+import { createSessionStore } from './modules/auth/sessions';
+
+type Caller = 'guest' | 'user' | 'otherUser' | 'admin' | 'deactivated';
+const CALLERS: Caller[] = ['guest', 'user', 'otherUser', 'admin', 'deactivated'];
+
+interface Fixture {
+  /** The USER whose data user-scoped requests name (otherUser acts on it and must get 403). */
+  subjectId: number;
+  /** An account administrators change in the role and activation calls. */
+  targetId: number;
+  login: { email: string; password: string };
+  unique: () => string;
+}
+
+interface MatrixRow {
+  request: (f: Fixture) => { url: string; payload?: object };
+  /** Expected status per caller; `all` for routes open to everyone alike. */
+  expect: Partial<Record<Caller, number>> & { all?: number };
+}
+
+const open = (status: number) => ({ all: status });
+/** Signed in as anybody active: the caller's own data. */
+const signedIn = (status: number) => ({ guest: 401, user: status, otherUser: status, admin: status, deactivated: 401 });
+const adminOnly = (status: number) => ({ guest: 401, user: 403, otherUser: 403, admin: status, deactivated: 401 });
+
+const MATRIX: Record<string, MatrixRow> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expect: open(200) },
+  'GET /api/comics': { request: () => ({ url: '/api/comics?page=1' }), expect: open(200) },
+  'GET /api/comics/search': { request: () => ({ url: '/api/comics/search?name=bat' }), expect: open(200) },
+  'GET /api/comics/:id': { request: () => ({ url: '/api/comics/773' }), expect: open(200) },
+  'GET /api/comics/issues/:volumeId': { request: () => ({ url: '/api/comics/issues/773' }), expect: open(200) },
+  'GET /api/comics/issues/rating/:volumeId': {
+    request: () => ({ url: '/api/comics/issues/rating/773' }),
+    expect: open(200),
+  },
+  'GET /api/publishers': { request: () => ({ url: '/api/publishers' }), expect: open(200) },
+  'POST /api/user/signup': {
+    request: (f) => {
+      const email = `${f.unique()}@example.com`;
+      return {
+        url: '/api/user/signup',
+        payload: { username: 'M', email, password: 'abc123', repeatpassword: 'abc123' },
+      };
+    },
+    expect: open(201),
+  },
+  'POST /api/user/login': { request: (f) => ({ url: '/api/user/login', payload: f.login }), expect: open(200) },
+  'POST /api/user/logout': { request: () => ({ url: '/api/user/logout' }), expect: open(204) },
+  'GET /api/user/me': { request: () => ({ url: '/api/user/me' }), expect: signedIn(200) },
+  'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: adminOnly(200) },
+  'PUT /api/admin/users/rol': {
+    request: (f) => ({ url: '/api/admin/users/rol', payload: { id_user: f.targetId, rol: 'USER' } }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/admin/users/active': {
+    request: (f) => ({ url: '/api/admin/users/active', payload: { id_user: f.targetId, active: true } }),
+    expect: adminOnly(200),
+  },
+};
+
+let t: TestApp;
+let fixture: Fixture;
+const accountIds = {} as Record<Exclude<Caller, 'guest'>, number>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '100000' });
+  for (const caller of ['user', 'otherUser', 'admin', 'deactivated'] as const) {
+    accountIds[caller] = (await createAccount(t.database, { role: caller === 'admin' ? 'ADMIN' : 'USER' })).id;
+  }
+  const loginAccount = await createAccount(t.database);
+  let counter = 0;
+  fixture = {
+    subjectId: accountIds.user,
+    targetId: (await createAccount(t.database)).id,
+    login: { email: loginAccount.email, password: loginAccount.password },
+    unique: () => `matrix-${++counter}-${Date.now()}`,
+  };
+});
+
+/** A fresh session per call, so a logout in one row cannot spoil the next. */
+async function credentialsOf(caller: Caller): Promise<Record<string, string>> {
+  if (caller === 'guest') return {};
+  const { token } = await createSessionStore(t.database.db).create(accountIds[caller]);
+  if (caller === 'deactivated') {
+    // Deactivated behind the sessions' back: the session row survives, the account does not.
+    await t.database.db.update(users).set({ active: false }).where(eq(users.id, accountIds.deactivated));
+  }
+  return bearer(token);
+}
+
+describe('authorisation matrix', () => {
+  it('lists every API route the app serves', () => {
+    const served = t.app.routeTable.filter((route) => / \/api(\/|$)/.test(route) && !route.includes('/api/docs'));
+    expect([...new Set(served)].sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('answers each caller as listed', async () => {
+    const expected: Record<string, Record<Caller, number>> = {};
+    const actual: Record<string, Record<Caller, number>> = {};
+    for (const [route, row] of Object.entries(MATRIX)) {
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      expected[route] = {} as Record<Caller, number>;
+      actual[route] = {} as Record<Caller, number>;
+      for (const caller of CALLERS) {
+        const { url, payload } = row.request(fixture);
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: await credentialsOf(caller),
+          ...(payload ? { payload } : {}),
+        });
+        expected[route][caller] = row.expect[caller] ?? row.expect.all!;
+        actual[route][caller] = res.statusCode;
+      }
+    }
+    expect(actual).toEqual(expected);
+  });
+});

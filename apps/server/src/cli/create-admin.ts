@@ -1,0 +1,70 @@
+// `npm run create-admin -- --email admin@shop.example --password '…' [--name 'Ada']`: creates an
+// administrator for a real deployment, or promotes (and reactivates) an existing account,
+// ending its sessions so the new role applies at its next login. Uses the database the
+// environment names: DATABASE_URL, else the embedded PGlite under DATA_DIR.
+import { parseArgs } from 'node:util';
+import { signupBody } from '@comics/shared/schemas/auth';
+import { loadConfig } from '../config';
+import { openConfiguredDatabase } from '../db/open-from-config';
+import { createAccountRepository } from '../modules/auth/repository';
+import { createAccountService } from '../modules/auth/service';
+import { createSessionStore } from '../modules/auth/sessions';
+
+const USAGE = `Usage: npm run create-admin -- --email EMAIL [--password PASSWORD] [--name NAME]
+
+  --email     the administrator's e-mail (an existing account is promoted)
+  --password  6 to 128 characters; required for a new account, optional when promoting
+  --name      the name shown in the shop (default: the part of the e-mail before @)`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+let values: { email?: string; password?: string; name?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!values.email) fail('--email is required');
+
+// The sign-up rules apply to administrators too (valid e-mail, password length).
+const password = values.password ?? 'placeholder-only-checked-when-given';
+const checked = signupBody.safeParse({
+  username: values.name ?? values.email.split('@')[0],
+  email: values.email,
+  password,
+  repeatpassword: password,
+});
+if (!checked.success)
+  fail(checked.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join('\n'));
+
+const database = await openConfiguredDatabase(loadConfig()).catch((error: Error) =>
+  fail(`Cannot open the database: ${error.message}`),
+);
+try {
+  const accounts = createAccountService(createAccountRepository(database.db), createSessionStore(database.db));
+  const { account, created } = await accounts.createOrPromoteAdmin({
+    email: checked.data.email,
+    username: checked.data.username,
+    ...(values.password === undefined ? {} : { password: values.password }),
+  });
+  console.log(`${created ? 'Created' : 'Promoted'} administrator ${account.email} (id ${account.id}).`);
+} catch (error) {
+  console.error(`Could not create the administrator: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}
