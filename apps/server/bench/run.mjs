@@ -74,21 +74,22 @@ async function startProcess(script, port, env) {
   throw new Error(`${script} did not start on port ${port}`);
 }
 
-function load(url, paths, seconds) {
+function load(url, paths, seconds, headers) {
   let next = 0;
   return autocannon({
     url,
     connections,
     duration: seconds,
+    headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
 }
 
-async function measure(url, paths) {
+async function measure(url, paths, headers = {}) {
   // Warm-up: every distinct path once (fills the cache when it is on), then load for JIT and pool.
-  for (const p of paths) await fetch(url + p).then((r) => r.arrayBuffer());
-  await load(url, paths, 2);
-  const result = await load(url, paths, duration);
+  for (const p of paths) await fetch(url + p, { headers }).then((r) => r.arrayBuffer());
+  await load(url, paths, 2, headers);
+  const result = await load(url, paths, duration, headers);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -124,11 +125,28 @@ function pagesOf(count) {
   return Array.from({ length: 200 }, (_, i) => `/api/comics?page=${1 + ((i * 37) % Math.ceil(count / 12))}&limit=12`);
 }
 
+/** A fresh account's session token, and how long its password login took (scrypt included). */
+async function signIn(url) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password';
+  const post = (path, body) =>
+    fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await post('/api/user/signup', { username: 'Bench', email, password, repeatpassword: password });
+  const timings = [];
+  let token = '';
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    token = (await (await post('/api/user/login', { email, password })).json()).token;
+    timings.push(performance.now() - started);
+  }
+  return { token, loginMs: timings.sort((a, b) => a - b)[2] };
+}
+
 async function main() {
   if (!existsSync(path.join(repoRoot, 'apps/server/dist/server.js')))
     run('npm', ['run', 'build', '-w', '@comics/server']);
   await prepareDatabase();
-  const env = { DATABASE_URL: databaseUrl, SEED_DEMO: 'false', WEB_DIST: '' };
+  const env = { DATABASE_URL: databaseUrl, SEED_DEMO: 'false', WEB_DIST: '', AUTH_RATE_LIMIT_PER_IP: '100000' };
   const volumeIds = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % volumes));
   const routes = [
     ['catalogue page', pagesOf(volumes)],
@@ -141,6 +159,7 @@ async function main() {
   const bare = await startProcess('apps/server/bench/bare-server.mjs', 3301, {});
   const bareUrl = 'http://127.0.0.1:3301';
   const rows = [];
+  let loginMedianMs = 0;
   try {
     for (const [label, cacheTtl] of [
       ['', '60'],
@@ -148,15 +167,22 @@ async function main() {
     ]) {
       const server = await startProcess('apps/server/dist/server.js', 3300, { ...env, CATALOG_CACHE_TTL: cacheTtl });
       try {
-        for (const [name, paths] of routes) {
+        // A signed-in route resolves its session in the database on every request: never cached.
+        const { token, loginMs } = await signIn('http://127.0.0.1:3300');
+        loginMedianMs = loginMs;
+        const signedIn =
+          cacheTtl === '0'
+            ? []
+            : [['signed in: GET /api/user/me', ['/api/user/me'], { authorization: `Bearer ${token}` }]];
+        for (const [name, paths, headers] of [...routes, ...signedIn]) {
           const pairs = [];
           for (let round = 0; round < rounds; round++) {
             pairs.push({
               bare: await measure(bareUrl, ['/bare']),
-              route: await measure('http://127.0.0.1:3300', paths),
+              route: await measure('http://127.0.0.1:3300', paths, headers),
             });
           }
-          rows.push({ name: name + label, pairs });
+          rows.push({ name: name + (headers ? '' : label), pairs });
         }
       } finally {
         server.kill();
@@ -181,6 +207,7 @@ async function main() {
       `| ${name} | ${Math.round(rps)} | ${median(pairs.map((p) => p.route.p50))} | ${median(pairs.map((p) => p.route.p99))} | ${Math.round(bareRps)} | ${ratio.toFixed(2)} | ${errors} |`,
     );
   }
+  console.log(`\nPassword login (scrypt N=2^15), one at a time, median of 5: ${loginMedianMs.toFixed(0)} ms`);
 }
 
 await main();
