@@ -1,10 +1,12 @@
-// Accessibility (axe) of the guest catalogue screens in both themes: no 'serious' or
+// Accessibility (axe) of the guest catalogue screens and the account screens (login, its error
+// popup, sign-up with its validation errors, profile, dashboard) in both themes: no 'serious' or
 // 'critical' violations. Motion is reduced, so the carousel stands still and modal fades are
 // instant while axe reads colours.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 import { fetchComic, fetchIssues, PROMO_IDS } from './support/api';
+import { DEMO_ADMIN, DEMO_USER, ensureSignedIn } from './support/auth';
 import { expect, test } from './support/fixtures';
 import { comicCards, expectImageLoaded, issueButtons, publisherFilter } from './support/screens';
 
@@ -62,6 +64,62 @@ const screens: Screen[] = [
       await expect(dialog).toBeVisible();
       await expect(dialog).toHaveCSS('opacity', '1');
       await expectImageLoaded(dialog.getByRole('img', { name: new RegExp(`^Cover of ${comic.name} #`) }));
+    },
+  },
+  {
+    name: 'login page',
+    async open(page) {
+      await page.goto('/login');
+      await expect(page.getByText('Development sign-in: no Google account needed')).toBeVisible();
+      // With a validation error showing.
+      await page.getByLabel('Email', { exact: true }).fill('ada');
+      await expect(page.getByText('correo no valido')).toBeVisible();
+    },
+  },
+  {
+    name: "login 'Error!' popup",
+    async open(page) {
+      await page.goto('/login?google_error=failed');
+      const popup = page.getByRole('dialog', { name: 'Error!' });
+      await expect(popup).toBeVisible();
+      await expect(popup).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: 'sign-up form with validation errors',
+    async open(page) {
+      await page.goto('/singup');
+      const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+      await dialog.getByLabel('Username').fill('a');
+      await dialog.getByLabel('Username').fill('');
+      await dialog.getByLabel('Email').fill('ada');
+      await dialog.getByLabel('Password', { exact: true }).fill('123');
+      await dialog.getByLabel('verify your password').fill('12');
+      for (const message of [
+        'El nombre de usuario es requerido',
+        'correo no valido',
+        'Debe contener minimo 6 caracteres',
+        'Las contraseñas no coinciden',
+      ]) {
+        await expect(dialog.getByText(message)).toBeVisible();
+      }
+      await expect(dialog).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: 'profile',
+    async open(page) {
+      const user = await ensureSignedIn(page, DEMO_USER);
+      await page.goto('/user/users');
+      await expect(page.getByRole('main').getByText(user.email, { exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard',
+    async open(page) {
+      await ensureSignedIn(page, DEMO_ADMIN);
+      await page.goto('/dashboard/admin');
+      await expect(page.getByRole('heading', { name: 'Recent Orders' })).toBeVisible();
     },
   },
   {

@@ -1,16 +1,26 @@
-// App-wide providers: the query cache, and an error boundary above everything else.
+// App-wide providers: the query cache, an error boundary above everything else, and the
+// session sync that checks the stored identity against the server.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
+import { useSessionSync } from '@/features/auth/hooks/use-session-sync';
 import { createQueryClient } from '@/lib/query-client';
 
 import { AppErrorBoundary } from './app-error-boundary';
+
+function SessionSync() {
+  useSessionSync();
+  return null;
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <SessionSync />
+        {children}
+      </QueryClientProvider>
     </AppErrorBoundary>
   );
 }

@@ -1,12 +1,14 @@
 // Every route of SPEC §2. Route modules load lazily (the first load carries only the shell);
 // each page has its own error boundary, so a failing page keeps the navbar. Screens that come
-// with the accounts and admin work render the not-found page for now: never a blank page.
+// with later work (cart, favourites, purchases, the admin screens) render the not-found page for
+// now: never a blank page.
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 
 import { PageSpinner } from '@/components/list-states';
 import { paths } from '@/config/paths';
 
-import { PublicOnly, RequireLogin } from './guards';
+import { PublicOnly, RequireAdmin, RequireLogin } from './guards';
+import { DashboardLayout } from './layouts/dashboard-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootShell } from './root-shell';
 import { RouteError } from './route-error';
@@ -17,6 +19,8 @@ const comicDetail = () => import('./routes/comic-detail').then((m) => ({ Compone
 const login = () => import('./routes/login').then((m) => ({ Component: m.LoginRoute }));
 const signup = () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute }));
 const logout = () => import('./routes/logout').then((m) => ({ Component: m.LogoutRoute }));
+const profile = () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute }));
+const dashboardHome = () => import('./routes/dashboard-home').then((m) => ({ Component: m.DashboardHomeRoute }));
 const notFound = () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }));
 
 const errorElement = <RouteError />;
@@ -65,29 +69,40 @@ export const routes: RouteObject[] = [
             children: [
               page(paths.user.home.path, home),
               page(paths.user.comicDetail.path, comicDetail),
-              // fav, users, shop, shop/checkout, purchases: accounts work.
+              page(paths.user.users.path, profile),
+              // fav, shop, shop/checkout, purchases: later work.
               page('*', notFound),
             ],
           },
         ],
       },
 
-      // Dashboard group: guests go to /login (the spec's guard checks login, not the role).
+      // Dashboard group: guests go to /login, a USER to /user.
       {
         path: '/dashboard',
-        element: <RequireLogin />,
-        children: [{ element: <MainLayout />, children: [page('*', notFound)] }],
-      },
-
-      // The admin's catalogue and comic detail.
-      {
-        element: <MainLayout />,
+        element: <RequireAdmin />,
         children: [
-          page(paths.admin.home.path, home),
-          page(paths.admin.comicDetail.path, comicDetail),
-          page('*', notFound),
+          {
+            element: <DashboardLayout />,
+            // users, reviews, orders, upload: the admin work.
+            children: [page(paths.dashboard.admin.path, dashboardHome), page('*', notFound)],
+          },
         ],
       },
+
+      // The admin's catalogue and comic detail: guests go to /login, a USER to /user.
+      {
+        element: <RequireAdmin />,
+        children: [
+          {
+            element: <MainLayout />,
+            children: [page(paths.admin.home.path, home), page(paths.admin.comicDetail.path, comicDetail)],
+          },
+        ],
+      },
+
+      // Anything else.
+      { element: <MainLayout />, children: [page('*', notFound)] },
     ],
   },
 ];

@@ -23,7 +23,26 @@ type QueryValue = string | number | boolean | null | undefined;
 export type RequestOptions = {
   params?: Record<string, QueryValue>;
   signal?: AbortSignal | undefined;
+  /**
+   * A sign-in attempt (login, sign-up): its 401 means wrong credentials, not an expired
+   * session, so it must not end the stored session.
+   */
+  signInAttempt?: boolean;
 };
+
+export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+// Who to tell when the server answers 401 (the session cookie is gone or revoked). The app
+// registers the handler: this module knows nothing of how the session is stored.
+const unauthorizedListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a request other than a sign-in attempt answers 401. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
 
 export function buildUrl(path: string, params?: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
@@ -45,17 +64,30 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
   );
 }
 
-async function request(path: string, options: RequestOptions = {}): Promise<Response> {
+async function request(
+  path: string,
+  options: RequestOptions = {},
+  send?: { method: SendMethod; body: unknown },
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // No body, no Content-Type: the server rejects an empty body declared as JSON.
+  if (send?.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
+    // Same origin with cookies: the browser adds the Origin header the server checks on writes.
     response = await fetch(buildUrl(path, options.params), {
-      headers: { Accept: 'application/json' },
+      method: send?.method ?? 'GET',
+      headers,
+      body: send?.body === undefined ? null : JSON.stringify(send.body),
       credentials: 'same-origin',
       signal: options.signal ?? null,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'NETWORK_ERROR', 'The shop could not be reached. Check your connection and try again.');
+  }
+  if (response.status === 401 && !options.signInAttempt) {
+    for (const listener of [...unauthorizedListeners]) listener();
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
@@ -70,6 +102,33 @@ async function request(path: string, options: RequestOptions = {}): Promise<Resp
 export async function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
   const response = await request(path, options);
   return (await response.json()) as T;
+}
+
+/**
+ * A JSON request that changes something (POST, PUT, PATCH, DELETE). `body` is sent as JSON
+ * when given; a 204 (or any empty answer) resolves to undefined.
+ */
+export async function apiSend<T = void>(
+  method: SendMethod,
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const response = await request(path, options, { method, body });
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export function apiPost<T = void>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return apiSend<T>('POST', path, body, options);
+}
+
+export function apiPut<T = void>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return apiSend<T>('PUT', path, body, options);
+}
+
+export function apiDelete<T = void>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return apiSend<T>('DELETE', path, body, options);
 }
 
 /** A GET of a paged list: the items, and the total from the X-Total-Count header. */

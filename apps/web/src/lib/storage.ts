@@ -19,6 +19,16 @@ export function writeStorage(key: string, value: string): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
+/** Writes several values, then tells subscribers once: they never see half of the set. */
+export function writeStorageEntries(entries: Record<string, string>): void {
+  try {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable */
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
 export function removeStorage(key: string): void {
   try {
     window.localStorage.removeItem(key);

@@ -131,6 +131,18 @@ export function AppNavbar() {
                   {role && (
                     <>
                       <li>
+                        <Link className="dropdown-item" to={paths.user.users.getHref()} onClick={close}>
+                          Profile
+                        </Link>
+                      </li>
+                      {role === 'ADMIN' && (
+                        <li>
+                          <Link className="dropdown-item" to={paths.dashboard.admin.getHref()} onClick={close}>
+                            Dashboard
+                          </Link>
+                        </li>
+                      )}
+                      <li>
                         <hr className="dropdown-divider" />
                       </li>
                       <li>

@@ -19,7 +19,9 @@ export function LoginRoute() {
           >
             <Logo />
           </Link>
-          <h1 className="h3 fw-bold mb-4">Login</h1>
+          <h1 id="login-title" className="h3 fw-bold mb-4">
+            Login
+          </h1>
           <LoginForm />
         </div>
       </div>

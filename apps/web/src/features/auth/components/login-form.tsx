@@ -1,46 +1,134 @@
-// The login screen's form (SPEC §2 Login). Signing in arrives with the accounts work: until
-// then the fields and buttons are shown disabled, with nothing pretending to work.
+// The login screen's form (SPEC §2 Login, §5, §8): e-mail and password checked on every change
+// with the shared schema. A field's error shows only after it has been typed into, and the
+// password's only once the e-mail is valid; 'Log in' stays disabled while anything is wrong or
+// empty. A refused login opens the 'Error!' popup. On success the identity is stored and the
+// public-route guard sends the user on (USER to /user, ADMIN to /dashboard/admin).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBody, type LoginBody } from '@comics/shared/schemas/auth';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { FcGoogle } from 'react-icons/fc';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+import { useLogin } from '../api/login';
+import { useGoogleReturn } from '../hooks/use-google-return';
+import { ErrorPopup } from './error-popup';
+import { GoogleSignIn } from './google-sign-in';
+
+/** SPEC §8: a wrong e-mail or password reads 'Incorrect user or password'. */
+export const INCORRECT_CREDENTIALS = 'Incorrect user or password';
+export const ACCOUNT_DEACTIVATED = 'This account is deactivated';
+
+function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return INCORRECT_CREDENTIALS;
+  if (error instanceof ApiError && error.status === 403 && error.code === 'account_deactivated') {
+    return ACCOUNT_DEACTIVATED;
+  }
+  // Too many attempts, or anything else: the server's own words.
+  return errorMessage(error);
+}
 
 export function LoginForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginBody>({
+    mode: 'onChange',
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+  });
+  const email = useWatch({ control, name: 'email' });
+  const emailValid = loginBody.shape.email.safeParse(email).success;
+  const login = useLogin();
+  const [popup, setPopup] = useState<string | null>(null);
+  const { completing } = useGoogleReturn(setPopup);
+
+  const emailError = errors.email?.message;
+  const passwordError = emailValid ? errors.password?.message : undefined;
+  const busy = isSubmitting || completing;
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await login.mutateAsync(body);
+      reset();
+    } catch (error) {
+      setPopup(loginErrorMessage(error));
+    }
+  });
+
   return (
-    <Form noValidate aria-describedby="login-unavailable" onSubmit={(event) => event.preventDefault()}>
-      <fieldset disabled>
+    <>
+      <Form noValidate onSubmit={onSubmit} aria-labelledby="login-title">
         <Form.Group className="mb-3" controlId="login-email">
           <Form.Label>Email</Form.Label>
-          <Form.Control type="email" autoComplete="email" placeholder="you@example.com" />
+          <Form.Control
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            isInvalid={Boolean(emailError)}
+            aria-invalid={Boolean(emailError)}
+            aria-describedby={emailError ? 'login-email-error' : undefined}
+            {...register('email')}
+          />
+          <Form.Control.Feedback type="invalid" id="login-email-error">
+            {emailError}
+          </Form.Control.Feedback>
         </Form.Group>
         <Form.Group className="mb-4" controlId="login-password">
           <Form.Label>Password</Form.Label>
-          <Form.Control type="password" autoComplete="current-password" />
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            isInvalid={Boolean(passwordError)}
+            aria-invalid={Boolean(passwordError)}
+            aria-describedby={passwordError ? 'login-password-error' : undefined}
+            {...register('password')}
+          />
+          <Form.Control.Feedback type="invalid" id="login-password-error">
+            {passwordError}
+          </Form.Control.Feedback>
         </Form.Group>
-        <div className="d-grid gap-2">
-          <Button type="submit" variant="primary" size="lg">
+        <div className="d-grid">
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            className="d-flex align-items-center justify-content-center gap-2"
+            disabled={!isValid || busy}
+          >
+            {busy && <Spinner animation="border" size="sm" aria-hidden="true" />}
             Log in
           </Button>
-          <Button
-            type="button"
-            variant="outline-secondary"
-            className="d-flex align-items-center justify-content-center gap-2"
-          >
-            <FcGoogle aria-hidden="true" /> Log in with Google
-          </Button>
         </div>
-      </fieldset>
-      <p id="login-unavailable" className="small text-body-secondary mt-3 mb-0">
-        Accounts are not open yet.
-      </p>
-      <div className="d-flex justify-content-between align-items-center mt-4">
+        <p className="visually-hidden" role="status">
+          {busy ? 'Signing in' : ''}
+        </p>
+      </Form>
+
+      <div className="auth-divider my-3" aria-hidden="true">
+        <span>or</span>
+      </div>
+      <GoogleSignIn disabled={busy} />
+
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-4">
         <Link to={paths.home.getHref()} className="btn btn-outline-primary">
           Home
         </Link>
-        <Link to={paths.signup.getHref()}>Create an account</Link>
+        <p className="mb-0">
+          No account yet? <Link to={paths.signup.getHref()}>Sign Up</Link>
+        </p>
       </div>
-    </Form>
+
+      <ErrorPopup message={popup} onClose={() => setPopup(null)} />
+    </>
   );
 }

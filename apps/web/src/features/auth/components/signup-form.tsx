@@ -1,46 +1,173 @@
-// The sign-up form (SPEC §2 Sign-up): Username, Email, Password and verify your password.
-// Registration arrives with the accounts work: the fields are disabled until then.
+// The sign-up form (SPEC §2 Sign-up, §4, §5): Username, Email, Password and 'verify your
+// password', checked live with the shared schema. The e-mail, password and repeat errors show
+// only while their field is non-empty; the repeat is checked again whenever the password
+// changes. 'Sign Up' stays disabled while anything is wrong or empty. Unlike the original, the
+// form waits for the server: on success it is cleared, the toast shows for 1.5 s and the visitor
+// goes to /login; on failure the values stay, a taken e-mail is said under the Email field and
+// anything else in an alert.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SIGNUP_TOAST_MS } from '@comics/shared/constants';
+import { authMessages, signupBody, type SignupBody } from '@comics/shared/schemas/auth';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+import { useSignup } from '../api/signup';
+
+export const SIGNUP_SUCCESS = 'Registered user successfully';
+
+type Field = keyof SignupBody;
+
+const schemaResolver = zodResolver(signupBody);
+
+// The schema compares the passwords only once no field has stopped at a blocking error (an
+// empty username or e-mail). The form compares them regardless, so the repeat error follows the
+// passwords from the first keystroke.
+const signupResolver: Resolver<SignupBody> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  if (values.password === values.repeatpassword || result.errors.repeatpassword) return result;
+  return {
+    values: {},
+    errors: { ...result.errors, repeatpassword: { type: 'custom', message: authMessages.passwordsDiffer } },
+  };
+};
+
+const EMPTY: SignupBody = { username: '', email: '', password: '', repeatpassword: '' };
+
+const fields: { name: Field; label: string; type: string; autoComplete: string; onlyWhenFilled: boolean }[] = [
+  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username', onlyWhenFilled: false },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', onlyWhenFilled: true },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', onlyWhenFilled: true },
+  {
+    name: 'repeatpassword',
+    label: 'verify your password',
+    type: 'password',
+    autoComplete: 'new-password',
+    onlyWhenFilled: true,
+  },
+];
 
 export function SignupForm() {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [registered, setRegistered] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<SignupBody>({
+    mode: 'onChange',
+    resolver: signupResolver,
+    defaultValues: EMPTY,
+  });
+  const values = useWatch({ control });
+
+  // The toast shows for SIGNUP_TOAST_MS, then the visitor goes to log in.
+  useEffect(() => {
+    if (!registered) return;
+    const timer = window.setTimeout(() => navigate(paths.login.getHref()), SIGNUP_TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [registered, navigate]);
+
+  function shownError(field: Field, onlyWhenFilled: boolean): string | undefined {
+    if (onlyWhenFilled && !values[field]) return undefined;
+    return errors[field]?.message;
+  }
+
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await signup.mutateAsync(body);
+      reset(EMPTY);
+      setRegistered(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setError('email', { type: 'server', message: error.fields?.email ?? error.message }, { shouldFocus: true });
+        return;
+      }
+      if (error instanceof ApiError && error.fields) {
+        for (const field of fields) {
+          const message = error.fields[field.name];
+          if (message) setError(field.name, { type: 'server', message });
+        }
+      }
+      setFailure(errorMessage(error));
+    }
+  });
+
   return (
-    <Form noValidate aria-describedby="signup-unavailable" onSubmit={(event) => event.preventDefault()}>
-      <fieldset disabled>
-        <Form.Group className="mb-3" controlId="signup-username">
-          <Form.Label>Username</Form.Label>
-          <Form.Control type="text" autoComplete="username" />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="signup-email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control type="email" autoComplete="email" />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="signup-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control type="password" autoComplete="new-password" />
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="signup-repeat">
-          <Form.Label>verify your password</Form.Label>
-          <Form.Control type="password" autoComplete="new-password" />
-        </Form.Group>
+    <>
+      {registered && (
+        <div className="toast-container position-fixed top-0 end-0 p-3">
+          <div className="toast show text-bg-success border-0" role="status" aria-live="polite" aria-atomic="true">
+            <div className="toast-body fw-semibold">{SIGNUP_SUCCESS}</div>
+          </div>
+        </div>
+      )}
+      {failure && (
+        <Alert variant="danger" className="mb-3" dismissible onClose={() => setFailure(null)} closeLabel="Dismiss">
+          {failure}
+        </Alert>
+      )}
+      <Form noValidate onSubmit={onSubmit} aria-labelledby="signup-title">
+        {fields.map((field, index) => {
+          const error = shownError(field.name, field.onlyWhenFilled);
+          const errorId = `signup-${field.name}-error`;
+          return (
+            <Form.Group
+              key={field.name}
+              className={index === fields.length - 1 ? 'mb-4' : 'mb-3'}
+              controlId={`signup-${field.name}`}
+            >
+              <Form.Label>{field.label}</Form.Label>
+              <Form.Control
+                type={field.type}
+                autoComplete={field.autoComplete}
+                isInvalid={Boolean(error)}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? errorId : undefined}
+                {...register(field.name, field.name === 'password' ? { deps: ['repeatpassword'] } : undefined)}
+              />
+              <Form.Control.Feedback type="invalid" id={errorId}>
+                {error}
+              </Form.Control.Feedback>
+            </Form.Group>
+          );
+        })}
         <div className="d-grid">
-          <Button type="submit" variant="primary" size="lg">
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            className="d-flex align-items-center justify-content-center gap-2"
+            disabled={!isValid || hasErrors || isSubmitting || registered}
+          >
+            {isSubmitting && <Spinner animation="border" size="sm" aria-hidden="true" />}
             Sign Up
           </Button>
         </div>
-      </fieldset>
-      <p id="signup-unavailable" className="small text-body-secondary mt-3 mb-0">
-        Accounts are not open yet.
-      </p>
-      <div className="d-flex justify-content-between align-items-center mt-4">
+      </Form>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-4">
         <Link to={paths.home.getHref()} className="btn btn-outline-primary">
           Home
         </Link>
-        <Link to={paths.login.getHref()}>I already have an account</Link>
+        <p className="mb-0">
+          Have an account? <Link to={paths.login.getHref()}>Log in</Link>
+        </p>
       </div>
-    </Form>
+    </>
   );
 }

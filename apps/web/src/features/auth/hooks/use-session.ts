@@ -1,12 +1,21 @@
-// The signed-in state as the spec keeps it: a token and a role (ROL, stored as JSON) in
-// localStorage. Minimal until the accounts work lands; the server stays the authority.
+// Who the browser thinks is signed in, kept under the storage keys of SPEC §3: `user` (name),
+// `ROL` (JSON "USER"/"ADMIN"), `id`, `email` and the `MY_AUTH` flag. The session itself is the
+// server's httpOnly cookie: the login answer's token is never stored where a script could read
+// it, so "signed in" here is the MY_AUTH flag with a valid ROL. The server stays the authority;
+// a stale identity is corrected on start-up (use-session-sync) or by the first 401.
 import { ROLES, STORAGE_KEYS, type Role } from '@comics/shared/constants';
+import type { LoginAnswer, Profile } from '@comics/shared/schemas/auth';
 import { useSyncExternalStore } from 'react';
 
-import { clearStorage, readStorage, subscribeStorage } from '@/lib/storage';
+import { clearStorage, readStorage, removeStorage, subscribeStorage, writeStorageEntries } from '@/lib/storage';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
 
 export type Session = { role: Role | null; name: string | null };
+
+/** What the browser keeps of an account: the login answer without its token. */
+export type Identity = Pick<LoginAnswer, 'name' | 'Rol' | 'id' | 'email'>;
+
+const AUTH_FLAG_ON = 'true';
 
 function parseRole(raw: string | null): Role | null {
   if (raw === null) return null;
@@ -21,8 +30,8 @@ function parseRole(raw: string | null): Role | null {
 
 // A string snapshot keeps useSyncExternalStore's result stable between storage changes.
 function getSnapshot(): string {
-  const token = readStorage(STORAGE_KEYS.token);
-  const role = token ? parseRole(readStorage(STORAGE_KEYS.role)) : null;
+  const signedIn = readStorage(STORAGE_KEYS.authFlag) === AUTH_FLAG_ON;
+  const role = signedIn ? parseRole(readStorage(STORAGE_KEYS.role)) : null;
   const name = role ? readStorage(STORAGE_KEYS.user) : null;
   return JSON.stringify([role, name]);
 }
@@ -40,7 +49,31 @@ export function useSession(): Session {
   return { role, name };
 }
 
-/** Logout per SPEC §4: clears local storage (the theme choice survives) and the auth flag. */
-export function logout(): void {
+/** True when the browser thinks someone is signed in. */
+export function isSignedIn(): boolean {
+  return readSession().role !== null;
+}
+
+/** Stores who signed in (SPEC §4: identity stored, auth flag set). The token is dropped. */
+export function storeIdentity(identity: Identity): void {
+  // A token left by an older version of the app must not linger either.
+  removeStorage(STORAGE_KEYS.token);
+  writeStorageEntries({
+    [STORAGE_KEYS.user]: identity.name,
+    [STORAGE_KEYS.role]: JSON.stringify(identity.Rol),
+    [STORAGE_KEYS.id]: String(identity.id),
+    [STORAGE_KEYS.email]: identity.email,
+    [STORAGE_KEYS.authFlag]: AUTH_FLAG_ON,
+  });
+}
+
+/** Brings the stored identity up to date with the server's (a role changed by an admin). */
+export function refreshIdentity(profile: Profile): void {
+  if (!isSignedIn()) return;
+  storeIdentity(profile);
+}
+
+/** Ends the session on this browser (SPEC §4): all local storage goes except the theme choice. */
+export function clearSession(): void {
   clearStorage([THEME_STORAGE_KEY]);
 }

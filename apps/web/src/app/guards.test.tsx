@@ -1,0 +1,83 @@
+// The route gates, through the app's own route table: where each kind of visitor lands.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { storeIdentity } from '@/features/auth/hooks/use-session';
+import { mockApi } from '@/testing/mock-api';
+
+import { routes } from './router';
+
+function open(url: string) {
+  const calls = mockApi({ 'POST /api/user/logout': { status: 204 } }).calls;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, calls, queryClient };
+}
+
+const signInAs = (Rol: 'USER' | 'ADMIN') => storeIdentity({ name: 'Ada', Rol, id: 1, email: 'ada@example.com' });
+
+async function expectPath(router: ReturnType<typeof open>['router'], pathname: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+}
+
+describe('route gates', () => {
+  it.each(['/user/shop', '/user/users', '/dashboard/admin', '/dashboard/users', '/admin', '/admin/cardDetail/1'])(
+    'sends a guest from %s to /login',
+    async (url) => {
+      await expectPath(open(url).router, '/login');
+    },
+  );
+
+  it.each(['/dashboard/admin', '/dashboard/upload', '/admin', '/admin/cardDetail/1'])(
+    'sends a USER from %s to /user (then /user/home)',
+    async (url) => {
+      signInAs('USER');
+      await expectPath(open(url).router, '/user/home');
+    },
+  );
+
+  it.each([
+    ['USER', '/login', '/user/home'],
+    ['USER', '/singup', '/user/home'],
+    ['ADMIN', '/login', '/dashboard/admin'],
+    ['ADMIN', '/home', '/dashboard/admin'],
+  ] as const)('sends a signed-in %s from the public %s to %s', async (role, url, target) => {
+    signInAs(role);
+    await expectPath(open(url).router, target);
+  });
+
+  it('shows an unknown /admin/... path as not found, whoever asks', async () => {
+    const { router } = open('/admin/nowhere');
+    await expectPath(router, '/admin/nowhere');
+  });
+
+  it('lets an ADMIN into the dashboard and the admin catalogue', async () => {
+    signInAs('ADMIN');
+    const { router } = open('/dashboard/admin');
+    await expectPath(router, '/dashboard/admin');
+    await router.navigate('/admin');
+    await expectPath(router, '/admin');
+  });
+
+  it('logs out to /home, and Back then lands on /login instead of the user page', async () => {
+    localStorage.setItem('theme', 'dark');
+    signInAs('USER');
+    const { router, calls } = open('/user/home');
+    await expectPath(router, '/user/home');
+
+    await router.navigate('/user/logout');
+    await expectPath(router, '/home');
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/api/user/logout')).toHaveLength(1);
+    expect({ ...localStorage }).toEqual({ theme: 'dark' });
+
+    await router.navigate(-1);
+    await expectPath(router, '/login');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { apiError, mockApi } from '@/testing/mock-api';
+
+import { ApiError, apiGet, apiPost, onUnauthorized } from './api-client';
+
+describe('apiPost', () => {
+  it('sends JSON, same origin with cookies, and reads the JSON answer', async () => {
+    const { fetchMock } = mockApi({ 'POST /api/things': { status: 201, body: { id: 1 } } });
+    await expect(apiPost('/things', { name: 'x' })).resolves.toEqual({ id: 1 });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"name":"x"}' });
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('sends no body and no Content-Type without a body, and resolves a 204 to undefined', async () => {
+    const { fetchMock } = mockApi({ 'POST /api/user/logout': { status: 204 } });
+    await expect(apiPost('/user/logout')).resolves.toBeUndefined();
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBeNull();
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it("turns the error shape into an ApiError with the server's code, message and fields", async () => {
+    mockApi({ 'POST /api/user/signup': apiError(409, 'email_taken', 'Taken', { email: 'Taken' }) });
+    const error = await apiPost('/user/signup', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: 'email_taken', message: 'Taken', fields: { email: 'Taken' } });
+  });
+});
+
+describe('onUnauthorized', () => {
+  it('hears every 401 except those of sign-in attempts', async () => {
+    mockApi({
+      'GET /api/user/me': apiError(401, 'unauthorized', 'Sign in first'),
+      'POST /api/user/login': apiError(401, 'invalid_credentials', 'Incorrect user or password'),
+    });
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+
+    await expect(apiPost('/user/login', {}, { signInAttempt: true })).rejects.toMatchObject({ status: 401 });
+    expect(listener).not.toHaveBeenCalled();
+
+    await expect(apiGet('/user/me')).rejects.toMatchObject({ status: 401 });
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    stop();
+    await expect(apiGet('/user/me')).rejects.toMatchObject({ status: 401 });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

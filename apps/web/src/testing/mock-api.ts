@@ -1,0 +1,34 @@
+// A stand-in for the API in component tests: fetch answers from a table of handlers keyed by
+// "METHOD /api/path", and records every call with its JSON body.
+import { vi } from 'vitest';
+
+export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Handler = MockAnswer | ((body: unknown) => MockAnswer | Promise<MockAnswer>);
+
+export type MockCall = { method: string; path: string; body: unknown; credentials: RequestCredentials | undefined };
+
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: MockCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, body, credentials: init.credentials });
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) return new Response(null, { status: 404 });
+    const answer = typeof handler === 'function' ? await handler(body) : handler;
+    const status = answer.status ?? 200;
+    if (answer.body === undefined) return new Response(null, { status, headers: answer.headers });
+    return new Response(JSON.stringify(answer.body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** The error shape every 4xx/5xx answer has. */
+export function apiError(status: number, code: string, message: string, fields?: Record<string, string>): MockAnswer {
+  return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+}

@@ -1,0 +1,40 @@
+// The route gates (SPEC §2, §4): guests are sent to /login from the user and dashboard groups;
+// a USER is sent to /user from the dashboard and from public pages; a stored identity whose
+// server session has ended is dropped on the next start.
+import { accountMenu, DEMO_ADMIN, DEMO_USER, loginViaApi, logoutViaApi, storedKeys } from './support/auth';
+import { expect, test } from './support/fixtures';
+
+for (const path of ['/user/shop', '/user/users', '/dashboard/admin', '/admin']) {
+  test(`a guest opening ${path} lands on /login`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+  });
+}
+
+test('a USER opening the dashboard or a public page lands in the user area', async ({ page }) => {
+  const user = await loginViaApi(page, DEMO_USER);
+
+  await page.goto('/dashboard/admin');
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(accountMenu(page, user.name)).toBeVisible();
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/user\/home$/);
+
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/user\/home$/);
+});
+
+test('a stored identity whose session has ended is dropped on the next start', async ({ page }) => {
+  // The administrator, to spread logins over the demo accounts' per-e-mail budgets.
+  await loginViaApi(page, DEMO_ADMIN);
+  // The server forgets the session (as after a logout elsewhere); the browser still thinks it
+  // is signed in.
+  await logoutViaApi(page);
+  expect(await storedKeys(page)).toMatchObject({ MY_AUTH: 'true' });
+
+  await page.goto('/dashboard/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedKeys(page)).not.toHaveProperty('MY_AUTH');
+});
