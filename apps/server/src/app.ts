@@ -18,6 +18,9 @@ import { ResponseCache } from './lib/response-cache';
 import { installSecurityHeaders } from './lib/security-headers';
 import { adminRoutes } from './modules/admin/routes';
 import { installAccessControl } from './modules/auth/access';
+import { devProviderRoutes } from './modules/auth/google/dev-provider';
+import { createGoogleSignIn } from './modules/auth/google/google-sign-in';
+import { googleRoutes } from './modules/auth/google/routes';
 import { createAccountRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAccountService } from './modules/auth/service';
@@ -36,8 +39,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
 }
 
-/** Query strings of the sign-in callback carry one-time codes: they are not for the logs. */
-const SECRET_QUERY_PATHS = /^\/api\/auth\//;
+/** Query strings of the sign-in flow carry one-time codes and state: they are not for the logs. */
+const SECRET_QUERY_PATHS = /^\/(api\/auth|oidc)\//;
 
 /** Log a request as method and URL, never its headers (cookies, bearer tokens) or body. */
 function serializeRequest(request: { method: string; url: string; ip?: string }) {
@@ -88,7 +91,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Google account pictures on the profile of a Google sign-in.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -117,6 +121,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const catalog = createCatalogService(createCatalogRepository(database.db));
   const sessions = createSessionStore(database.db);
   const accounts = createAccountService(createAccountRepository(database.db), sessions);
+  const google = await createGoogleSignIn(config);
 
   await app.register(
     async (api) => {
@@ -124,11 +129,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { service: catalog, cache: catalogCache });
       await api.register(authRoutes, { accounts, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
+      await api.register(googleRoutes, { accounts, google, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
       await api.register(adminRoutes, { accounts });
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { catalog });
+  if (google?.devProvider) await app.register(devProviderRoutes, { dev: google.devProvider });
 
   const sendIndex = config.webDist ? await registerWebApp(app, { webDist: config.webDist, catalog }) : null;
 

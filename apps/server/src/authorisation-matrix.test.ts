@@ -54,6 +54,17 @@ const MATRIX: Record<string, MatrixRow> = {
   'POST /api/user/login': { request: (f) => ({ url: '/api/user/login', payload: f.login }), expect: open(200) },
   'POST /api/user/logout': { request: () => ({ url: '/api/user/logout' }), expect: open(204) },
   'GET /api/user/me': { request: () => ({ url: '/api/user/me' }), expect: signedIn(200) },
+  'GET /api/auth/config': { request: () => ({ url: '/api/auth/config' }), expect: open(200) },
+  // No identity provider in this app: the Google routes answer 404 google_not_configured.
+  'GET /api/auth/google': { request: () => ({ url: '/api/auth/google' }), expect: open(404) },
+  'GET /api/auth/google/callback': {
+    request: () => ({ url: '/api/auth/google/callback?code=x&state=y' }),
+    expect: open(404),
+  },
+  'POST /api/login/auth/google': {
+    request: () => ({ url: '/api/login/auth/google', payload: { google: 'x' } }),
+    expect: open(404),
+  },
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: adminOnly(200) },
   'PUT /api/admin/users/rol': {
     request: (f) => ({ url: '/api/admin/users/rol', payload: { id_user: f.targetId, rol: 'USER' } }),

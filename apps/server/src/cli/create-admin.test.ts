@@ -37,7 +37,8 @@ async function accounts() {
 }
 
 // The command opens the database the environment names; the embedded one is enough to test it.
-describe.skipIf(testDatabaseKind() === 'postgres')('npm run create-admin', () => {
+// Each call starts a process that opens and migrates the database: slow on a loaded machine.
+describe.skipIf(testDatabaseKind() === 'postgres')('npm run create-admin', { timeout: 90_000 }, () => {
   it('creates an administrator, then promotes without touching the password', async () => {
     const created = await createAdmin('--email', 'Boss@Shop.example', '--password', 'admin-pass', '--name', 'Boss');
     expect(created.output).toContain('Created administrator Boss@Shop.example');
