@@ -27,6 +27,19 @@ describe('signupBody', () => {
     expect(messages(signupBody.safeParse({ ...valid, ...change }))[field]).toBe(message);
   });
 
+  it('compares the passwords even while other fields are wrong', () => {
+    expect(messages(signupBody.safeParse({ ...valid, username: '', email: 'x', repeatpassword: 'other1' }))).toEqual({
+      username: authMessages.usernameRequired,
+      email: authMessages.emailInvalid,
+      repeatpassword: authMessages.passwordsDiffer,
+    });
+  });
+
+  it('gives one message per field', () => {
+    expect(signupBody.safeParse({ ...valid, email: '' }).error?.issues).toHaveLength(1);
+    expect(loginBody.safeParse({ email: '', password: '' }).error?.issues).toHaveLength(2);
+  });
+
   it('names every missing field', () => {
     expect(messages(signupBody.safeParse({}))).toMatchObject({
       username: authMessages.usernameRequired,

@@ -13,23 +13,37 @@ export const authMessages = {
   passwordsDiffer: 'Las contraseñas no coinciden',
 } as const;
 
+/** Answers to a refused sign-in or sign-up (SPEC §8 'Incorrect user or password'), shown as sent. */
+export const accountMessages = {
+  emailTaken: 'This email is already registered',
+  badCredentials: 'Incorrect user or password',
+  deactivated: 'This account is deactivated',
+} as const;
+
 /** A standard e-mail shape: something@domain.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+// One message per field: an empty e-mail is 'required', not also 'invalid'. No check aborts the
+// parse, so the passwords are still compared while another field is wrong (live validation
+// shows every error at once).
 const email = z
   .string({ error: authMessages.emailRequired })
   .trim()
-  // An empty field is 'required', not also 'invalid': stop at the first failure.
-  .min(1, { error: authMessages.emailRequired, abort: true })
-  .max(254, { error: authMessages.emailInvalid })
-  .regex(EMAIL_PATTERN, { error: authMessages.emailInvalid });
+  .check((ctx) => {
+    const value = ctx.value;
+    if (value === '')
+      ctx.issues.push({ code: 'custom', message: authMessages.emailRequired, input: value, continue: true });
+    else if (value.length > 254 || !EMAIL_PATTERN.test(value)) {
+      ctx.issues.push({ code: 'custom', message: authMessages.emailInvalid, input: value, continue: true });
+    }
+  });
 
 export const signupBody = z
   .object({
     username: z
       .string({ error: authMessages.usernameRequired })
       .trim()
-      .min(1, { error: authMessages.usernameRequired, abort: true })
+      .min(1, { error: authMessages.usernameRequired })
       .max(60, { error: 'At most 60 characters' }),
     email,
     password: z
@@ -48,7 +62,7 @@ export const loginBody = z.object({
   email,
   password: z
     .string({ error: authMessages.passwordRequired })
-    .min(1, { error: authMessages.passwordRequired, abort: true })
+    .min(1, { error: authMessages.passwordRequired })
     .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -24,27 +24,22 @@ function emailOf(request: FastifyRequest): string | null {
 }
 
 export function attemptLimit(app: FastifyInstance, name: string, budget: AttemptBudget): preHandlerAsyncHookHandler {
-  const limits = [
+  const perIp = app.createRateLimit({
+    max: budget.perIpPerMinute,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `${name}:ip:${request.ip}`,
+  });
+  const perEmail =
+    budget.perEmail &&
     app.createRateLimit({
-      max: budget.perIpPerMinute,
-      timeWindow: MINUTE,
-      keyGenerator: (request) => `${name}:ip:${request.ip}`,
-    }),
-    ...(budget.perEmail
-      ? [
-          app.createRateLimit({
-            max: budget.perEmail.max,
-            timeWindow: budget.perEmail.windowMs,
-            keyGenerator: (request) => `${name}:email:${emailOf(request) ?? ''}`,
-          }),
-        ]
-      : []),
-  ];
+      max: budget.perEmail.max,
+      timeWindow: budget.perEmail.windowMs,
+      keyGenerator: (request) => `${name}:email:${emailOf(request)}`,
+    });
+
   return async (request, reply) => {
-    const [perIp, perEmail] = limits;
-    const checks = [perIp, emailOf(request) === null ? undefined : perEmail];
-    for (const limit of checks) {
-      if (!limit) continue;
+    const limits = perEmail && emailOf(request) !== null ? [perIp, perEmail] : [perIp];
+    for (const limit of limits) {
       const state = await limit(request);
       if (!state.isAllowed && state.isExceeded) {
         reply.header('retry-after', String(state.ttlInSeconds));

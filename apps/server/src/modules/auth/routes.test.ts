@@ -71,6 +71,7 @@ describe('POST /api/user/signup', () => {
       username: 'El nombre de usuario es requerido',
       email: 'correo no valido',
       password: 'Debe contener minimo 6 caracteres',
+      repeatpassword: 'Las contraseñas no coinciden',
     });
     const mismatch = await post('/api/user/signup', { ...signupBody('m@example.com'), repeatpassword: 'other1' });
     expect(mismatch.json().error.fields).toEqual({ repeatpassword: 'Las contraseñas no coinciden' });

@@ -4,16 +4,20 @@
 // account, and every session of an account revoked when its role or activation changes.
 import type { Role } from '@comics/shared/constants';
 import type { AdminUser } from '@comics/shared/schemas/admin';
-import type { LoginAnswer, Profile, SignupAnswer, SignupBody } from '@comics/shared/schemas/auth';
+import {
+  accountMessages,
+  type LoginAnswer,
+  type Profile,
+  type SignupAnswer,
+  type SignupBody,
+} from '@comics/shared/schemas/auth';
 import { HttpError, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Account, AccountRepository } from './repository';
 import type { SessionStore } from './sessions';
 
-export const authErrors = {
-  emailTaken: 'This email is already registered',
-  badCredentials: 'Incorrect user or password',
-  deactivated: 'This account is deactivated',
+const authErrors = {
+  ...accountMessages,
   ownAccount: 'You cannot change your own role or deactivate your own account.',
 };
 

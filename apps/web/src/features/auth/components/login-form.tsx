@@ -4,7 +4,7 @@
 // empty. A refused login opens the 'Error!' popup. On success the identity is stored and the
 // public-route guard sends the user on (USER to /user, ADMIN to /dashboard/admin).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody, type LoginBody } from '@comics/shared/schemas/auth';
+import { accountMessages, loginBody, type LoginBody } from '@comics/shared/schemas/auth';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -18,16 +18,13 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useGoogleReturn } from '../hooks/use-google-return';
 import { ErrorPopup } from './error-popup';
+import { FormField } from './form-field';
 import { GoogleSignIn } from './google-sign-in';
 
-/** SPEC §8: a wrong e-mail or password reads 'Incorrect user or password'. */
-export const INCORRECT_CREDENTIALS = 'Incorrect user or password';
-export const ACCOUNT_DEACTIVATED = 'This account is deactivated';
-
 function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return INCORRECT_CREDENTIALS;
+  if (error instanceof ApiError && error.status === 401) return accountMessages.badCredentials;
   if (error instanceof ApiError && error.status === 403 && error.code === 'account_deactivated') {
-    return ACCOUNT_DEACTIVATED;
+    return accountMessages.deactivated;
   }
   // Too many attempts, or anything else: the server's own words.
   return errorMessage(error);
@@ -67,36 +64,25 @@ export function LoginForm() {
   return (
     <>
       <Form noValidate onSubmit={onSubmit} aria-labelledby="login-title">
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            isInvalid={Boolean(emailError)}
-            aria-invalid={Boolean(emailError)}
-            aria-describedby={emailError ? 'login-email-error' : undefined}
-            {...register('email')}
-          />
-          <Form.Control.Feedback type="invalid" id="login-email-error">
-            {emailError}
-          </Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="login-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            isInvalid={Boolean(passwordError)}
-            aria-invalid={Boolean(passwordError)}
-            aria-describedby={passwordError ? 'login-password-error' : undefined}
-            {...register('password')}
-          />
-          <Form.Control.Feedback type="invalid" id="login-password-error">
-            {passwordError}
-          </Form.Control.Feedback>
-        </Form.Group>
+        <FormField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={emailError}
+          registration={register('email')}
+        />
+        <FormField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          className="mb-4"
+          error={passwordError}
+          registration={register('password')}
+        />
         <div className="d-grid">
           <Button
             type="submit"

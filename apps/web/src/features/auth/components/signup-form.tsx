@@ -7,37 +7,24 @@
 // anything else in an alert.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIGNUP_TOAST_MS } from '@comics/shared/constants';
-import { authMessages, signupBody, type SignupBody } from '@comics/shared/schemas/auth';
+import { signupBody, type SignupBody } from '@comics/shared/schemas/auth';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
 import { useSignup } from '../api/signup';
+import { FormField } from './form-field';
 
 export const SIGNUP_SUCCESS = 'Registered user successfully';
 
 type Field = keyof SignupBody;
-
-const schemaResolver = zodResolver(signupBody);
-
-// The schema compares the passwords only once no field has stopped at a blocking error (an
-// empty username or e-mail). The form compares them regardless, so the repeat error follows the
-// passwords from the first keystroke.
-const signupResolver: Resolver<SignupBody> = async (values, context, options) => {
-  const result = await schemaResolver(values, context, options);
-  if (values.password === values.repeatpassword || result.errors.repeatpassword) return result;
-  return {
-    values: {},
-    errors: { ...result.errors, repeatpassword: { type: 'custom', message: authMessages.passwordsDiffer } },
-  };
-};
 
 const EMPTY: SignupBody = { username: '', email: '', password: '', repeatpassword: '' };
 
@@ -68,7 +55,7 @@ export function SignupForm() {
     formState: { errors, isValid, isSubmitting },
   } = useForm<SignupBody>({
     mode: 'onChange',
-    resolver: signupResolver,
+    resolver: zodResolver(signupBody),
     defaultValues: EMPTY,
   });
   const values = useWatch({ control });
@@ -123,30 +110,18 @@ export function SignupForm() {
         </Alert>
       )}
       <Form noValidate onSubmit={onSubmit} aria-labelledby="signup-title">
-        {fields.map((field, index) => {
-          const error = shownError(field.name, field.onlyWhenFilled);
-          const errorId = `signup-${field.name}-error`;
-          return (
-            <Form.Group
-              key={field.name}
-              className={index === fields.length - 1 ? 'mb-4' : 'mb-3'}
-              controlId={`signup-${field.name}`}
-            >
-              <Form.Label>{field.label}</Form.Label>
-              <Form.Control
-                type={field.type}
-                autoComplete={field.autoComplete}
-                isInvalid={Boolean(error)}
-                aria-invalid={Boolean(error)}
-                aria-describedby={error ? errorId : undefined}
-                {...register(field.name, field.name === 'password' ? { deps: ['repeatpassword'] } : undefined)}
-              />
-              <Form.Control.Feedback type="invalid" id={errorId}>
-                {error}
-              </Form.Control.Feedback>
-            </Form.Group>
-          );
-        })}
+        {fields.map((field, index) => (
+          <FormField
+            key={field.name}
+            id={`signup-${field.name}`}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            className={index === fields.length - 1 ? 'mb-4' : 'mb-3'}
+            error={shownError(field.name, field.onlyWhenFilled)}
+            registration={register(field.name, field.name === 'password' ? { deps: ['repeatpassword'] } : undefined)}
+          />
+        ))}
         <div className="d-grid">
           <Button
             type="submit"
