@@ -18,7 +18,6 @@ import { ResponseCache } from './lib/response-cache';
 import { installSecurityHeaders } from './lib/security-headers';
 import { adminRoutes } from './modules/admin/routes';
 import { installAccessControl } from './modules/auth/access';
-import { devProviderRoutes } from './modules/auth/google/dev-provider';
 import { createGoogleSignIn } from './modules/auth/google/google-sign-in';
 import { googleRoutes } from './modules/auth/google/routes';
 import { createAccountRepository } from './modules/auth/repository';
@@ -135,7 +134,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { catalog });
-  if (google?.devProvider) await app.register(devProviderRoutes, { dev: google.devProvider });
+  if (google?.mountDevProvider) await google.mountDevProvider(app);
 
   const sendIndex = config.webDist ? await registerWebApp(app, { webDist: config.webDist, catalog }) : null;
 

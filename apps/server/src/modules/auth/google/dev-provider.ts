@@ -7,16 +7,16 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportJWK, generateKeyPair, type JSONWebKeySet } from 'jose';
-import Provider, { errors as providerErrors, type Configuration, type Interaction } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, Interaction } from 'oidc-provider';
 import { z } from 'zod';
 import { IDENTITY_PROVIDER } from '@comics/shared/constants';
 import { messagePage, signInPage } from './dev-provider-pages';
 import { createMemoryAdapterFactory } from './dev-provider-store';
+import { DEV_PROVIDER_PATH, GOOGLE_CALLBACK_PATH } from './paths';
 
-export const DEV_PROVIDER_PATH = '/oidc';
 export const DEV_CLIENT_ID = 'comics-shop-dev';
 /** Where the provider sends the browser back; the flow routes serve it. */
-export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 
 const SIGNING_ALGORITHM = 'ES256';
 const CLIENT_NAME = 'Comics Shop';
@@ -28,6 +28,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export interface DevProvider {
   provider: Provider;
+  /** The provider's error for a browser with no open interaction (a stale or foreign link). */
+  SessionNotFound: new (description: string) => Error;
   issuer: string;
   clientId: string;
   clientSecret: string;
@@ -139,11 +141,14 @@ export async function createDevProvider(options: {
     },
   };
 
-  const provider = new Provider(issuer, configuration);
+  // Imported here, not at the top: a shop that does not run the provider never loads it (or Koa).
+  const { default: OidcProvider, errors } = await import('oidc-provider');
+  const provider = new OidcProvider(issuer, configuration);
   provider.proxy = options.trustProxy;
 
   return {
     provider,
+    SessionNotFound: errors.SessionNotFound,
     issuer,
     clientId: DEV_CLIENT_ID,
     clientSecret,
@@ -230,7 +235,7 @@ export const devProviderRoutes: FastifyPluginAsync<{ dev: DevProvider }> = async
         const interaction = await dev.provider.interactionDetails(request.raw, reply.raw);
         return interaction.uid === uid ? interaction : null;
       } catch (error) {
-        if (error instanceof providerErrors.SessionNotFound) return null;
+        if (error instanceof dev.SessionNotFound) return null;
         throw error;
       }
     }

@@ -2,7 +2,9 @@
 // configuration: the configured issuer (Google), else the bundled development provider, else
 // none (the routes then say it is not configured).
 import type { Config } from '../../../config';
-import { createDevProvider, DEV_PROVIDER_PATH, type DevProvider } from './dev-provider';
+import type { FastifyInstance } from 'fastify';
+import type { DevProvider } from './dev-provider';
+import { DEV_PROVIDER_PATH } from './paths';
 import { OidcClient } from './oidc-client';
 
 export interface GoogleSignIn {
@@ -11,8 +13,8 @@ export interface GoogleSignIn {
   development: boolean;
   /** The authorization endpoint for a browser on `origin`, when not the issuer's own. */
   authorizationEndpointFor?: (origin: string) => string;
-  /** Mounted under /oidc when it runs. */
-  devProvider?: DevProvider;
+  /** Mounts the development provider under /oidc (only when it runs). */
+  mountDevProvider?: (app: FastifyInstance) => Promise<void>;
 }
 
 export async function createGoogleSignIn(config: Config): Promise<GoogleSignIn | null> {
@@ -29,7 +31,9 @@ export async function createGoogleSignIn(config: Config): Promise<GoogleSignIn |
   }
   if (!config.oidcDevProvider) return null;
 
-  const dev = await createDevProvider({
+  // Loaded only when it runs: oidc-provider and Koa are dead weight for a real shop.
+  const { createDevProvider, devProviderRoutes } = await import('./dev-provider');
+  const dev: DevProvider = await createDevProvider({
     publicUrl: config.publicUrl,
     port: config.PORT,
     trustProxy: config.TRUST_PROXY,
@@ -37,7 +41,9 @@ export async function createGoogleSignIn(config: Config): Promise<GoogleSignIn |
   });
   return {
     development: true,
-    devProvider: dev,
+    mountDevProvider: async (app) => {
+      await app.register(devProviderRoutes, { dev });
+    },
     client: new OidcClient({
       issuer: dev.issuer,
       clientId: dev.clientId,

@@ -12,7 +12,7 @@ import { AUTH_BODY_LIMIT_BYTES } from '../routes';
 import { attemptLimit } from '../rate-limits';
 import type { AccountService } from '../service';
 import { setSessionCookie } from '../session-cookie';
-import { GOOGLE_CALLBACK_PATH } from './dev-provider';
+import { GOOGLE_CALLBACK_PATH } from './paths';
 import type { GoogleSignIn } from './google-sign-in';
 import { checkState, createFlowSecrets, OidcError, type FlowSecrets } from './oidc-client';
 
