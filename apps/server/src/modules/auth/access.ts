@@ -17,6 +17,7 @@ export interface Caller {
   role: Role;
   username: string;
   email: string;
+  picture: string | null;
   token: string;
 }
 
@@ -94,6 +95,7 @@ export function installAccessControl(api: FastifyInstance, options: { sessions: 
       role: session.role,
       username: session.username,
       email: session.email,
+      picture: session.pictureUrl,
       token: credential.token,
     };
   }

@@ -75,6 +75,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; perIp
       config: { access: 'signed-in' },
       schema: { tags, summary: 'The signed-in account', response: { 200: profile, 401: apiError } },
     },
-    async (request) => accounts.profile(callerOf(request).id),
+    // The session's own look-up already read the account: no second query.
+    async (request) => {
+      const { id, username, email, role, picture } = callerOf(request);
+      return { id, name: username, email, Rol: role, picture };
+    },
   );
 };

@@ -124,12 +124,6 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
 
     logout: (token: string) => sessions.revoke(token),
 
-    async profile(userId: number): Promise<Profile> {
-      const account = await accounts.findById(userId);
-      if (!account) throw notFound('User');
-      return toProfile(account);
-    },
-
     async listUsers(): Promise<AdminUser[]> {
       return (await accounts.list()).map(toAdminUser);
     },

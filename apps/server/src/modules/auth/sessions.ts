@@ -3,7 +3,7 @@
 // SESSION_DAYS ahead. Revoking one session (logout) or all of a user's (role change,
 // deactivation) takes effect on the next request.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
@@ -14,6 +14,7 @@ export interface SessionAccount {
   role: Role;
   username: string;
   email: string;
+  pictureUrl: string | null;
   expiresAt: Date;
   /** True when this request pushed the expiry forward (the cookie should follow). */
   renewed: boolean;
@@ -29,6 +30,27 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export function createSessionStore(db: Database, now: () => Date = () => new Date()) {
   const expiryFrom = (date: Date) => new Date(date.getTime() + SESSION_DAYS * DAY_MS);
 
+  // Prepared once: it runs on every authenticated request.
+  const resolveQuery = db
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      role: users.role,
+      username: users.username,
+      email: users.email,
+      pictureUrl: users.pictureUrl,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.active, true),
+      ),
+    )
+    .prepare('resolve_session');
+
   return {
     /** Opens a session and returns its token: shown to the client once, never stored. */
     async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
@@ -40,22 +62,12 @@ export function createSessionStore(db: Database, now: () => Date = () => new Dat
 
     /**
      * The session's account while the session is valid and the account active, sliding the
-     * expiry; null when unknown, expired or deactivated. One query: it runs on every
-     * authenticated request.
+     * expiry; null when unknown, expired or deactivated. One prepared query (a write at most
+     * hourly): it runs on every authenticated request.
      */
     async resolve(token: string): Promise<SessionAccount | null> {
       const tokenHash = hashToken(token);
-      const [session] = await db
-        .select({
-          userId: sessions.userId,
-          expiresAt: sessions.expiresAt,
-          role: users.role,
-          username: users.username,
-          email: users.email,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now()), eq(users.active, true)));
+      const [session] = await resolveQuery.execute({ tokenHash, now: now() });
       if (!session) return null;
       const expiresAt = expiryFrom(now());
       if (expiresAt.getTime() - session.expiresAt.getTime() < SLIDE_AFTER_MS) return { ...session, renewed: false };
