@@ -18,7 +18,6 @@ export interface Caller {
   username: string;
   email: string;
   picture: string | null;
-  token: string;
 }
 
 declare module 'fastify' {
@@ -96,7 +95,6 @@ export function installAccessControl(api: FastifyInstance, options: { sessions: 
       username: session.username,
       email: session.email,
       picture: session.pictureUrl,
-      token: credential.token,
     };
   }
 }

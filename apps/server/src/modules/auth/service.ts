@@ -4,13 +4,7 @@
 // account, and every session of an account revoked when its role or activation changes.
 import type { Role } from '@comics/shared/constants';
 import type { AdminUser } from '@comics/shared/schemas/admin';
-import {
-  accountMessages,
-  type LoginAnswer,
-  type Profile,
-  type SignupAnswer,
-  type SignupBody,
-} from '@comics/shared/schemas/auth';
+import { accountMessages, type LoginAnswer, type SignupAnswer, type SignupBody } from '@comics/shared/schemas/auth';
 import { HttpError, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Account, AccountRepository } from './repository';
@@ -36,16 +30,6 @@ export interface VerifiedIdentity {
   picture: string | null;
 }
 
-export function toProfile(account: Account): Profile {
-  return {
-    id: account.id,
-    name: account.username,
-    email: account.email,
-    Rol: account.role,
-    picture: account.pictureUrl,
-  };
-}
-
 function toAdminUser(account: Account): AdminUser {
   return {
     id: account.id,
@@ -64,8 +48,8 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
   async function openSession(account: Account): Promise<SignedIn> {
     if (!account.active) throw new HttpError(403, 'account_deactivated', authErrors.deactivated);
     const { token, expiresAt } = await sessions.create(account.id);
-    const { name, Rol, id, email } = toProfile(account);
-    return { token, expiresAt, answer: { token, name, Rol, id, email } };
+    const answer = { token, name: account.username, Rol: account.role, id: account.id, email: account.email };
+    return { token, expiresAt, answer };
   }
 
   /** Role and activation changes take effect on the account's very next request. */
