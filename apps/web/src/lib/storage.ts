@@ -10,23 +10,18 @@ export function readStorage(key: string): string | null {
   }
 }
 
-export function writeStorage(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    /* storage unavailable: the value lives for this page only */
-  }
-  window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
 /** Writes several values, then tells subscribers once: they never see half of the set. */
 export function writeStorageEntries(entries: Record<string, string>): void {
   try {
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
   } catch {
-    /* storage unavailable */
+    /* storage unavailable: the values live for this page only */
   }
   window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function writeStorage(key: string, value: string): void {
+  writeStorageEntries({ [key]: value });
 }
 
 export function removeStorage(key: string): void {

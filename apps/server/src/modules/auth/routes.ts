@@ -1,15 +1,22 @@
 // Accounts API of SPEC §7: sign-up, password login, logout, and who the session belongs to.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginAnswer, loginBody, profile, signupAnswer, signupBody } from '@comics/shared/schemas/auth';
 import { apiError } from '@comics/shared/schemas/errors';
 import { callerOf } from './access';
 import { attemptLimit, LOGIN_PER_EMAIL, SIGNUP_PER_EMAIL } from './rate-limits';
-import type { AccountService } from './service';
+import type { AccountService, SignedIn } from './service';
 import { clearSessionCookie, readCredential, setSessionCookie } from './session-cookie';
 
 /** Auth bodies are a few short strings: anything bigger is not a sign-in. */
 export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Every way of signing in answers alike: the session cookie, and the login answer, never cached. */
+export function sendSignedIn(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
+  setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+  return reply.header('cache-control', 'no-store').send(signedIn.answer);
+}
 
 export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; perIpPerMinute: number }> = async (
   app,
@@ -48,9 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; perIp
       },
     },
     async (request, reply) => {
-      const signedIn = await accounts.login(request.body.email, request.body.password);
-      setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
-      return reply.header('cache-control', 'no-store').send(signedIn.answer);
+      return sendSignedIn(request, reply, await accounts.login(request.body.email, request.body.password));
     },
   );
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { authConfig, googleLoginBody, loginAnswer, type GoogleErrorCode } from '@comics/shared/schemas/auth';
 import { apiError } from '@comics/shared/schemas/errors';
 import { HttpError } from '../../../lib/errors';
-import { AUTH_BODY_LIMIT_BYTES } from '../routes';
+import { AUTH_BODY_LIMIT_BYTES, sendSignedIn } from '../routes';
 import { attemptLimit } from '../rate-limits';
 import type { AccountService } from '../service';
 import { setSessionCookie } from '../session-cookie';
@@ -127,9 +127,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           throw new HttpError(403, 'unverified_email', googleErrors.unverifiedEmail);
         throw new HttpError(503, 'google_unavailable', googleErrors.unavailable);
       });
-      const signedIn = await accounts.signInWithIdentity(identity);
-      setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
-      return reply.header('cache-control', 'no-store').send(signedIn.answer);
+      return sendSignedIn(request, reply, await accounts.signInWithIdentity(identity));
     },
   );
 

@@ -6,11 +6,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessages, loginBody, type LoginBody } from '@comics/shared/schemas/auth';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -18,6 +15,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useGoogleReturn } from '../hooks/use-google-return';
 import { ErrorPopup } from './error-popup';
+import { AuthFooter, SubmitButton } from './form-actions';
 import { FormField } from './form-field';
 import { GoogleSignIn } from './google-sign-in';
 
@@ -83,18 +81,9 @@ export function LoginForm() {
           error={passwordError}
           registration={register('password')}
         />
-        <div className="d-grid">
-          <Button
-            type="submit"
-            variant="primary"
-            size="lg"
-            className="d-flex align-items-center justify-content-center gap-2"
-            disabled={!isValid || busy}
-          >
-            {busy && <Spinner animation="border" size="sm" aria-hidden="true" />}
-            Log in
-          </Button>
-        </div>
+        <SubmitButton busy={busy} disabled={!isValid || busy}>
+          Log in
+        </SubmitButton>
         <p className="visually-hidden" role="status">
           {busy ? 'Signing in' : ''}
         </p>
@@ -105,14 +94,7 @@ export function LoginForm() {
       </div>
       <GoogleSignIn disabled={busy} />
 
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-4">
-        <Link to={paths.home.getHref()} className="btn btn-outline-primary">
-          Home
-        </Link>
-        <p className="mb-0">
-          No account yet? <Link to={paths.signup.getHref()}>Sign Up</Link>
-        </p>
-      </div>
+      <AuthFooter prompt="No account yet?" to={paths.signup.getHref()} linkText="Sign Up" />
 
       <ErrorPopup message={popup} onClose={() => setPopup(null)} />
     </>

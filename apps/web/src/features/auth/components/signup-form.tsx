@@ -10,16 +10,15 @@ import { SIGNUP_TOAST_MS } from '@comics/shared/constants';
 import { signupBody, type SignupBody } from '@comics/shared/schemas/auth';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
 import { useSignup } from '../api/signup';
+import { AuthFooter, SubmitButton } from './form-actions';
 import { FormField } from './form-field';
 
 export const SIGNUP_SUCCESS = 'Registered user successfully';
@@ -122,27 +121,11 @@ export function SignupForm() {
             registration={register(field.name, field.name === 'password' ? { deps: ['repeatpassword'] } : undefined)}
           />
         ))}
-        <div className="d-grid">
-          <Button
-            type="submit"
-            variant="primary"
-            size="lg"
-            className="d-flex align-items-center justify-content-center gap-2"
-            disabled={!isValid || hasErrors || isSubmitting || registered}
-          >
-            {isSubmitting && <Spinner animation="border" size="sm" aria-hidden="true" />}
-            Sign Up
-          </Button>
-        </div>
+        <SubmitButton busy={isSubmitting} disabled={!isValid || hasErrors || isSubmitting || registered}>
+          Sign Up
+        </SubmitButton>
       </Form>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-4">
-        <Link to={paths.home.getHref()} className="btn btn-outline-primary">
-          Home
-        </Link>
-        <p className="mb-0">
-          Have an account? <Link to={paths.login.getHref()}>Log in</Link>
-        </p>
-      </div>
+      <AuthFooter prompt="Have an account?" to={paths.login.getHref()} linkText="Log in" />
     </>
   );
 }
