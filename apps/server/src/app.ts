@@ -120,7 +120,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const catalog = createCatalogService(createCatalogRepository(database.db));
   const sessions = createSessionStore(database.db);
   const accounts = createAccountService(createAccountRepository(database.db), sessions);
-  const google = await createGoogleSignIn(config);
+  // The development provider (and oidc-provider, Koa) is loaded only when it runs.
+  const google =
+    createGoogleSignIn(config) ??
+    (config.oidcDevProvider ? await (await import('./dev/dev-sign-in')).createDevSignIn(config) : null);
 
   await app.register(
     async (api) => {

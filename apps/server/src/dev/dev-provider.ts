@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { IDENTITY_PROVIDER } from '@comics/shared/constants';
 import { messagePage, signInPage } from './dev-provider-pages';
 import { createMemoryAdapterFactory } from './dev-provider-store';
-import { DEV_PROVIDER_PATH, GOOGLE_CALLBACK_PATH } from './paths';
+import { DEV_PROVIDER_PATH, GOOGLE_CALLBACK_PATH } from '../modules/auth/google/paths';
 
 export const DEV_CLIENT_ID = 'comics-shop-dev';
 /** Where the provider sends the browser back; the flow routes serve it. */

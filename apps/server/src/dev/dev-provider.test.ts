@@ -4,7 +4,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helpers';
+import { buildTestApp, type TestApp } from '../../test/helpers';
 
 async function freePort(): Promise<number> {
   const server = createServer();
