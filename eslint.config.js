@@ -1,4 +1,4 @@
-// Lint rules: typed TypeScript, React hooks, and the one-way import layers of DESIGN.md §4.
+// Lint rules: typed TypeScript, React hooks, and the one-way import layers of docs/product.md §13.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';

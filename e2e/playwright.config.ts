@@ -29,18 +29,16 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // A default start, as the README's quick start runs it (demo accounts, the development
+    // sign-in provider standing in for Google, loopback only), on its own port and data folder.
     env: {
-      NODE_ENV: 'production',
       PORT: String(port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'comics-e2e-')),
       // The browser suite always runs on the embedded database, seeded afresh.
       DATABASE_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Production settings, plus the bundled sign-in provider that stands in for Google, and
-      // an attempt budget for one IP that the whole suite shares.
-      OIDC_DEV_PROVIDER: 'true',
+      // An attempt budget for one IP that the whole suite shares.
       AUTH_RATE_LIMIT_PER_IP: '1000',
     },
   },

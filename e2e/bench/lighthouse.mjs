@@ -1,4 +1,4 @@
-// Web budgets (DESIGN §6): Lighthouse performance and accessibility, desktop preset, on the
+// Web budgets (docs/product.md §15): Lighthouse performance and accessibility, desktop preset, on the
 // built server with the demo catalogue, in Debian's Chromium; then the first-load JavaScript
 // of /home. Prints figures; it is a measurement, not a test. Run after `npm run build`.
 import { spawn, spawnSync } from 'node:child_process';

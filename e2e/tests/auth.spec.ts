@@ -1,4 +1,4 @@
-// Signing up and logging in through the real forms (SPEC §2 Login and Sign-up, §4, §8): a new
+// Signing up and logging in through the real forms (docs/product.md §2 Login and Sign-up, §4, §8): a new
 // account logs in and lands in the user area; a wrong password opens the 'Error!' popup; an
 // administrator lands on the dashboard.
 import type { Page } from '@playwright/test';

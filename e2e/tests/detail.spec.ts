@@ -1,4 +1,4 @@
-// A comic's page (SPEC §2 comic detail): name with start year, deck, a description whose links
+// A comic's page (docs/product.md §2 comic detail): name with start year, deck, a description whose links
 // are disabled, Back, and the issues with 'Sort issues by' (six orders). Unknown ids show a
 // clear not-found state. Expectations come from the API.
 import type { Page } from '@playwright/test';
@@ -40,7 +40,7 @@ function shown(issue: Issue): ShownIssue {
   return { number: issue.issue_number, price: issue.price, rating: issue.avgRating };
 }
 
-/** Ratings in the given direction with unrated issues last (SPEC: 'Rating Ascending/Descending'). */
+/** Ratings in the given direction with unrated issues last (docs/product.md §2 Comic detail: 'Rating Ascending/Descending'). */
 function ratingOrder(ratings: (number | null)[], direction: 1 | -1): (number | null)[] {
   const rated = ratings.filter((r): r is number => r !== null).sort((a, b) => direction * (a - b));
   return [...rated, ...ratings.filter((r) => r === null)];

@@ -1,6 +1,7 @@
 // 'Log in with Google' through the bundled development OpenID provider (it stands in for Google
-// when none is configured): a fresh e-mail creates an account and lands signed in; cancelling
-// comes back to the login page with the 'Error!' popup.
+// when none is configured): a fresh e-mail creates an account and lands signed in; the demo
+// administrator's e-mail is refused on the provider's page; cancelling comes back to the login
+// page with the 'Error!' popup.
 import { accountMenu, storedKeys, uniqueEmail, uniqueUsername } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -26,6 +27,26 @@ test('Google sign-in with the development provider creates an account and signs 
   // The cookie session is real: the profile reads it from the server.
   await page.goto('/user/users');
   await expect(page.getByRole('main').getByText(email, { exact: true })).toBeVisible();
+});
+
+test("the development sign-in refuses the demo administrator's e-mail and signs nobody in", async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in with Google' }).click();
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
+  await page.getByLabel('Name', { exact: true }).fill('Intruder');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('alert')).toContainText(
+    'This e-mail belongs to an administrator. The development sign-in never signs in to administrator accounts',
+  );
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('admin@example.com');
+  // No session cookie was set: the shop still sees a guest.
+  const me = await page.request.get('/api/user/me');
+  expect(me.status()).toBe(401);
+  await page.goto('/login');
+  expect(await storedKeys(page)).not.toHaveProperty('MY_AUTH');
 });
 
 test('cancelling the Google sign-in comes back to the login page with a popup', async ({ page }) => {

@@ -1,4 +1,4 @@
-// The route gates (SPEC §2, §4): guests are sent to /login from the user and dashboard groups;
+// The route gates (docs/product.md §2, §4): guests are sent to /login from the user and dashboard groups;
 // a USER is sent to /user from the dashboard and from public pages; a stored identity whose
 // server session has ended is dropped on the next start.
 import { accountMenu, DEMO_ADMIN, DEMO_USER, loginViaApi, logoutViaApi, storedKeys } from './support/auth';

@@ -1,4 +1,4 @@
-// The home catalogue (SPEC §2, §9): 12 cards a page with Prev / Next / numbered buttons, the
+// The home catalogue (docs/product.md §2, §9): 12 cards a page with Prev / Next / numbered buttons, the
 // publisher filter, the name sort, 'Reset Filters' and the navbar search; the view lives in
 // the URL, so reload and back/forward show it again. Expectations come from the API.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The issue modal (SPEC §2): number, name, description (or 'Woohoo'), cover, 'Not reviews for
+// The issue modal (docs/product.md §2): number, name, description (or 'Woohoo'), cover, 'Not reviews for
 // this comic', the price with 2 decimals, Close / Escape, and 'Buy now' (guests go to /login).
 import type { Page } from '@playwright/test';
 

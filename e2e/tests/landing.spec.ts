@@ -1,4 +1,4 @@
-// The landing page (SPEC §2): headline, 'Go Shop', links Home / Login / Sign Up, and three
+// The landing page (docs/product.md §2): headline, 'Go Shop', links Home / Login / Sign Up, and three
 // promo comics that open /cardDetail/773, /cardDetail/1174 and /cardDetail/796.
 import { fetchComic, PROMO_IDS } from './support/api';
 import { expect, test } from './support/fixtures';

@@ -1,4 +1,4 @@
-// Exit (SPEC §2 navbar, §4): the session ends on the server and in the browser, the visitor is
+// Exit (docs/product.md §2 navbar, §4): the session ends on the server and in the browser, the visitor is
 // on /home, and the browser's Back button does not show the user page again.
 import { accountMenu, DEMO_USER, loginViaApi, storedKeys } from './support/auth';
 import { expect, test } from './support/fixtures';

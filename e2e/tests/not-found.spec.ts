@@ -1,4 +1,4 @@
-// Any unknown path (SPEC §2) shows the not-found page with a Home button to /home.
+// Any unknown path (docs/product.md §2) shows the not-found page with a Home button to /home.
 import { expect, test } from './support/fixtures';
 import { comicCards } from './support/screens';
 

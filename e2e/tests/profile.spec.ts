@@ -1,4 +1,4 @@
-// The profile (SPEC §2 Profile view) at /user/users: the picture or initials, the name, and
+// The profile (docs/product.md §2 Profile view) at /user/users: the picture or initials, the name, and
 // the label Email with the e-mail; reachable from the account menu.
 import { accountMenu, DEMO_USER, loginViaApi } from './support/auth';
 import { expect, test } from './support/fixtures';

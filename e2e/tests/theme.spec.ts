@@ -1,4 +1,4 @@
-// The light/dark theme (SPEC §2 navbar, §9 default light): the choice is stored in
+// The light/dark theme (docs/product.md §2 navbar, §9 default light): the choice is stored in
 // localStorage and applied to <html data-bs-theme> before the app renders.
 import type { Page } from '@playwright/test';
 

@@ -13,7 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { errorBody, installErrorHandler } from './lib/errors';
+import { installControlCharacterGuard } from './lib/control-characters';
+import { errorBody, installErrorHandler, sendFrameworkError } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { installSecurityHeaders } from './lib/security-headers';
 import { adminRoutes } from './modules/admin/routes';
@@ -23,6 +24,7 @@ import { googleRoutes } from './modules/auth/google/routes';
 import { createAccountRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAccountService } from './modules/auth/service';
+import { installCookiePolicy } from './modules/auth/session-cookie';
 import { createSessionStore } from './modules/auth/sessions';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -71,7 +73,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
               : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    frameworkErrors: sendFrameworkError,
+    // A hop count as a function: Fastify does the same with a number, which its types omit.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -85,6 +92,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installControlCharacterGuard(app);
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -101,10 +109,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         upgradeInsecureRequests: null,
       },
     },
-    // Cover images are fetched by link previewers on other sites.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Only /media opens itself to other sites (media routes say so); the rest stays ours.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCookie);
+  installCookiePolicy(app, config.publicUrl);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
 
@@ -114,22 +123,29 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // A map of every route is a gift to a prober: in production only when asked for.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const catalogCache = new ResponseCache(config.CATALOG_CACHE_TTL * 1000);
+  const catalogCache = new ResponseCache(config.CATALOG_CACHE_TTL * 1000, 10_000, config.CATALOG_CACHE_MAX_BYTES);
   const catalog = createCatalogService(createCatalogRepository(database.db));
-  const sessions = createSessionStore(database.db);
+  const sessions = createSessionStore(database.db, {
+    maxHours: { USER: config.SESSION_MAX_HOURS_USER, ADMIN: config.SESSION_MAX_HOURS_ADMIN },
+  });
   const accounts = createAccountService(createAccountRepository(database.db), sessions);
   // The development provider (and oidc-provider, Koa) is loaded only when it runs.
   const google =
     createGoogleSignIn(config) ??
-    (config.oidcDevProvider ? await (await import('./dev/dev-sign-in')).createDevSignIn(config) : null);
+    (config.oidcDevProvider ? await (await import('./dev/dev-sign-in')).createDevSignIn(config, accounts) : null);
 
   await app.register(
     async (api) => {
       installAccessControl(api, { sessions, publicUrl: config.publicUrl });
       await api.register(healthRoutes, { database });
-      await api.register(catalogRoutes, { service: catalog, cache: catalogCache });
+      await api.register(catalogRoutes, {
+        service: catalog,
+        cache: catalogCache,
+        uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP,
+      });
       await api.register(authRoutes, { accounts, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
       await api.register(googleRoutes, { accounts, google, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
       await api.register(adminRoutes, { accounts });

@@ -1,13 +1,15 @@
 // Every setting the server reads, parsed once at boot: a bad value stops the process
 // with a message naming the variable, instead of failing later at request time.
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 import { repoRoot } from './paths';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to listen on; default 127.0.0.1 outside production, every interface in production. */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Folder of the embedded database and local media; relative paths are from the repo root. */
   DATA_DIR: z.string().default('data'),
@@ -21,11 +23,29 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Built SPA to serve; empty to serve the API only. */
   WEB_DIST: z.string().default('apps/web/dist'),
-  /** Set when behind a reverse proxy, so client IPs and https are read from its headers. */
+  /**
+   * Behind reverse proxies: how many hops to trust (1 behind one proxy), or the proxies'
+   * addresses or CIDR ranges, comma-separated. Client IPs and https are then read from their
+   * X-Forwarded-* headers. Never 'true': trusting every hop lets a client forge its IP.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((value, ctx): TrustProxy => {
+      const trimmed = value.trim();
+      if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+      if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed), 32);
+      const addresses = trimmed.split(',').map((part) => part.trim());
+      if (trimmed !== 'true' && addresses.every(isProxyAddress)) return addresses;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          trimmed === 'true'
+            ? "'true' would trust any X-Forwarded-For a client sends; give the number of proxies in front (1 behind one proxy) or their addresses"
+            : 'expected false, a hop count, or proxy addresses / CIDR ranges separated by commas',
+      });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a cached catalogue answer may be served before it is read again. */
   CATALOG_CACHE_TTL: z.coerce.number().int().min(0).max(86400).default(60),
@@ -33,25 +53,57 @@ const envSchema = z.object({
   PUBLIC_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })]).optional(),
   /** Sign-in and sign-up attempts one IP may make per minute (per-e-mail limits are fixed). */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Catalogue reads that miss the answer cache (so reach the database) one IP may make per minute; 0 for no limit. */
+  PUBLIC_READ_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  /** Bytes the catalogue's answer cache may hold, compressed copies included (least recently used go first). */
+  CATALOG_CACHE_MAX_BYTES: z.coerce.number().int().min(1_048_576).default(67_108_864),
   /** OpenID Connect issuer for 'Log in with Google' (https://accounts.google.com in production). */
   OIDC_ISSUER: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })]).optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
-  /** The bundled development OpenID provider under /oidc, used when no issuer is set. */
+  /** The bundled development OpenID provider under /oidc, used when no issuer is set (never in production). */
   OIDC_DEV_PROVIDER: z.enum(['true', 'false']).optional(),
+  /** Create the demo ADMIN and USER accounts (published passwords): default SEED_DEMO, but off in production. */
+  DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
+  /** Serve the API documentation UI at /api/docs: default on, except in production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
+  /** Absolute session lifetimes from sign-in, whatever the activity: USER 30 days, ADMIN 12 hours. */
+  SESSION_MAX_HOURS_USER: z.coerce.number().int().min(1).max(24 * 365).default(30 * 24),
+  SESSION_MAX_HOURS_ADMIN: z.coerce.number().int().min(1).max(24 * 365).default(12),
   /** Token requests to the issuer time out after this long (3 attempts in all). */
   OIDC_HTTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'OIDC_DEV_PROVIDER'> & {
+/** What Fastify's trustProxy takes, less `true`. */
+export type TrustProxy = false | number | string[];
+
+/** An IPv4/IPv6 address, optionally with a /prefix. */
+function isProxyAddress(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'PUBLIC_URL' | 'OIDC_DEV_PROVIDER' | 'DEMO_ACCOUNTS' | 'API_DOCS' | 'HOST'
+> & {
+  HOST: string;
   repoRoot: string;
   dataDir: string;
   webDist: string;
   /** Origin of the shop as users reach it, without a trailing slash. */
   publicUrl: string;
-  /** Whether the bundled development OpenID provider runs (never implicitly in production). */
+  /** Whether the bundled development OpenID provider runs (never in production). */
   oidcDevProvider: boolean;
+  /** Whether the demo accounts, whose passwords are published, are created. */
+  demoAccounts: boolean;
+  apiDocs: boolean;
 };
+
+const flag = (value: 'true' | 'false' | undefined, fallback: boolean) => (value ? value === 'true' : fallback);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -59,14 +111,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${problems}`);
   }
-  const { PUBLIC_URL, OIDC_DEV_PROVIDER, ...c } = parsed.data;
+  const { PUBLIC_URL, OIDC_DEV_PROVIDER, DEMO_ACCOUNTS, API_DOCS, HOST, ...c } = parsed.data;
+  const production = c.NODE_ENV === 'production';
   if (c.OIDC_ISSUER && !(c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)) {
     throw new Error('Invalid environment:\n  OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  if (production && OIDC_DEV_PROVIDER === 'true') {
+    // Its sign-in page takes any e-mail without a password: never a door on a real shop.
+    throw new Error(
+      'Invalid environment:\n  OIDC_DEV_PROVIDER=true is refused with NODE_ENV=production: the development sign-in ' +
+        'takes any e-mail without a password. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for Google.',
+    );
+  }
   return {
     ...c,
+    // Outside production only this machine can reach the shop unless HOST says otherwise.
+    HOST: HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: new URL(PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin,
-    oidcDevProvider: !c.OIDC_ISSUER && (OIDC_DEV_PROVIDER ? OIDC_DEV_PROVIDER === 'true' : c.NODE_ENV !== 'production'),
+    oidcDevProvider: !c.OIDC_ISSUER && flag(OIDC_DEV_PROVIDER, !production),
+    demoAccounts: flag(DEMO_ACCOUNTS, c.SEED_DEMO && !production),
+    apiDocs: flag(API_DOCS, !production),
     repoRoot,
     dataDir: path.resolve(repoRoot, c.DATA_DIR),
     webDist: c.WEB_DIST ? path.resolve(repoRoot, c.WEB_DIST) : '',

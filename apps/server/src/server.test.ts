@@ -1,5 +1,6 @@
 // The process as an operator runs it: it starts on its own database, and on SIGTERM it
-// finishes, closes the database and releases the data folder, exiting 0.
+// finishes, closes the database and releases the data folder, exiting 0. An unsafe setting
+// stops it before it opens anything, with a message and a non-zero exit code.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,5 +45,19 @@ describe('server process', () => {
     const [code] = await once(child, 'exit');
     expect(code, output).toBe(0);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  });
+
+  it('refuses to start in production with the development sign-in on', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, NODE_ENV: 'production', OIDC_DEV_PROVIDER: 'true', DATA_DIR: dataDir, WEB_DIST: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Cannot start: Invalid environment:\n {2}OIDC_DEV_PROVIDER=true is refused/);
+    expect(stderr).not.toMatch(/\bat \S+ \(/); // a message for a person, not a stack trace
   });
 });

@@ -1,31 +1,30 @@
 // Process entry: configure, migrate, seed the demo catalogue on first start, listen, and
 // shut down cleanly on SIGTERM/SIGINT (finish in-flight requests, then close the database).
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { createSessionStore } from './modules/auth/sessions';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
-import { seedCatalogue } from './seed/seed-catalogue';
+import { seedOnStart } from './seed/on-start';
 
 const startedAt = performance.now();
-const config = loadConfig();
-const database = await openConfiguredDatabase(config).catch((error: Error) => {
-  // A boot failure (database unreachable, folder locked) is a message for a person, not a trace.
+
+/** A boot failure (bad setting, database unreachable, folder locked) is a message for a person, not a trace. */
+function cannotStart(error: Error): never {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
-});
-
-if (config.SEED_DEMO) {
-  const seeded = await seedCatalogue(database.db);
-  if (seeded.seeded) {
-    console.log(`Seeded the demo catalogue: ${seeded.volumes} comics, ${seeded.issues} issues.`);
-  }
-  await seedDemoAccounts(database.db);
-  if (config.NODE_ENV !== 'production') {
-    const list = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(5)}  ${a.email} / ${a.password}`).join('\n');
-    console.log(`Demo accounts (set SEED_DEMO=false for a real shop):\n${list}`);
-  }
 }
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  cannotStart(error as Error);
+}
+const database = await openConfiguredDatabase(config).catch(cannotStart);
+
+const { info, warnings } = await seedOnStart(config, database.db);
+for (const line of warnings) console.warn(`WARNING: ${line}`);
+for (const line of info) console.log(line);
 
 const app = await buildApp({ config, database });
 await app.listen({ host: config.HOST, port: config.PORT });

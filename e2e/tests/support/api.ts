@@ -9,7 +9,7 @@ import type { ComicDetail as Comic, ComicSummary, RatedIssue as Issue } from '@c
 export type { Comic, ComicSummary, Issue, NameSort };
 
 export const COMICS_PER_PAGE = 12;
-/** The landing page's promo comics (SPEC §9). */
+/** The landing page's promo comics (docs/product.md §9). */
 export const PROMO_IDS = [773, 1174, 796] as const;
 
 async function get(request: APIRequestContext, url: string) {

@@ -45,7 +45,7 @@ export async function signUpViaApi(
 
 /**
  * Signs in through the API: the page's context receives the session cookie, and the page's
- * origin the identity the app stores after a login (SPEC §3 keys, never the token). The page is
+ * origin the identity the app stores after a login (docs/product.md §3 keys, never the token). The page is
  * left on a small same-origin JSON answer: go to the screen under test next.
  */
 export async function loginViaApi(page: Page, credentials: Credentials): Promise<LoginAnswer> {
@@ -56,7 +56,7 @@ export async function loginViaApi(page: Page, credentials: Credentials): Promise
   return answer;
 }
 
-/** Stores an identity the way the app does after a login: SPEC §3 keys, never the token. */
+/** Stores an identity the way the app does after a login: docs/product.md §3 keys, never the token. */
 async function storeIdentity(page: Page, identity: Pick<LoginAnswer, 'name' | 'Rol' | 'id' | 'email'>) {
   // localStorage belongs to the origin: any same-origin document will do, the lighter the better.
   if (!page.url().startsWith('http')) await page.goto('/api/health');

@@ -1,4 +1,4 @@
-// Business constants and limits of SPEC §9 (and the few fixed values of §2, §3 and §5 that
+// Business constants and limits of docs/product.md §9 (and the few fixed values of §2, §3 and §5 that
 // both the web app and the server need). One place, so a number in the spec is a name here.
 
 /** Comics per page of the home catalogue. */
@@ -34,7 +34,7 @@ export const CURRENCY = 'USD';
 export const PRICE_DECIMALS = 2;
 export const CENTS_PER_DOLLAR = 100;
 
-/** Sign-up and upload limits (SPEC §5). */
+/** Sign-up and upload limits (docs/product.md §5). */
 export const PASSWORD_MIN_LENGTH = 6;
 /** Upper bound so hashing cost stays bounded (and bcrypt-style truncation never matters). */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -60,7 +60,7 @@ export const DEFAULT_THEME: Theme = 'light';
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Browser storage keys of SPEC §3. */
+/** Browser storage keys of docs/product.md §3. */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

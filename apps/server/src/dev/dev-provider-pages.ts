@@ -75,8 +75,9 @@ export function signInPage(form: SignInForm): string {
     `<h1>${escapeHtml(SIGN_IN_TITLE)}</h1>
 <p>to continue to ${escapeHtml(form.clientName)}</p>
 <p class="note">This page stands in for Google while the shop runs without it (offline or in development).
-Enter any e-mail address and name: the shop receives them as a Google account with a verified e-mail address.
-No password is needed.</p>
+No password is needed, so it only signs in to accounts it created itself: a new e-mail address makes a new
+customer account. It never signs in to an administrator, or to an account that has a password or was made
+another way.</p>
 <form method="post" action="/oidc/interaction/${encodeURIComponent(form.uid)}">
 <div class="field">
 <label for="email">Email</label>

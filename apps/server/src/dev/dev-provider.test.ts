@@ -1,10 +1,14 @@
 // The bundled development OpenID provider end to end over real HTTP: the app listens on a
 // loopback port and fetch walks the browser's path (manual redirects, cookies carried here)
-// from 'Log in with Google' through the provider's sign-in page and back to /login.
+// from 'Log in with Google' through the provider's sign-in page and back to /login. It refuses
+// every account it did not create itself.
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, createAccount, type TestApp } from '../../test/helpers';
+import { users } from '../db/schema/users';
+import { seedDemoAccounts } from '../seed/demo-accounts';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -165,6 +169,30 @@ describe('the bundled development provider', () => {
     expect(fixed.url).toBe(`${base}/login?google=ok`);
     const me = (await (await browser.request('/api/user/me')).json()) as { name: string };
     expect(me.name).toBe('fixed');
+  });
+
+  it('refuses, on its page and in plain words, accounts it did not create', async () => {
+    await seedDemoAccounts(t.database.db);
+    const withPassword = await createAccount(t.database);
+    const cases = [
+      { email: 'admin@example.com', says: 'This e-mail belongs to an administrator' },
+      {
+        email: withPassword.email.toUpperCase(),
+        says: 'This e-mail belongs to an account that signs in with a password',
+      },
+    ];
+    for (const { email, says } of cases) {
+      const browser = new Browser(base);
+      const page = await openSignInPage(browser);
+      const refused = await browser.submit(page, { action: 'login', email, name: 'Intruder' });
+      expect(refused.res.status).toBe(400);
+      expect(new URL(refused.url).pathname).toMatch(/^\/oidc\/interaction\//);
+      const html = await refused.res.text();
+      expect(html).toMatch(new RegExp(`role="alert">${says}`));
+      expect((await browser.request('/api/user/me')).status).toBe(401);
+    }
+    const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    expect(admin!.googleSubject).toBeNull();
   });
 
   it('shows an expired page for a sign-in this browser did not open', async () => {

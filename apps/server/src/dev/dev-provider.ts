@@ -1,7 +1,9 @@
-// The bundled development OpenID provider (DESIGN.md §2): oidc-provider mounted under /oidc in
+// The bundled development OpenID provider (docs/product.md §11): oidc-provider mounted under /oidc in
 // the shop's own process, standing in for Google when none is configured, so 'Log in with
-// Google' runs the real authorization-code flow offline. Its sign-in page takes any e-mail
-// address, which is why config.ts never turns it on in production unless told to.
+// Google' runs the real authorization-code flow offline. Its sign-in page takes an e-mail
+// address without a password, so it only ever signs in to accounts it created itself (the
+// shop's account service says which; its page says why it refuses), and config.ts refuses to
+// start a production shop with it.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,8 +39,8 @@ export interface DevProvider {
   publicJwks: JSONWebKeySet;
   /** Origins the client is registered for (the shop's public URL and its loopback names). */
   origins: string[];
-  /** Whether to say at start-up that anybody can sign in as anybody (it runs in production). */
-  production: boolean;
+  /** Why the shop refuses to let this provider sign in `email` (an account it did not create), or null. */
+  refusal: (email: string) => Promise<string | null>;
   /** Who signed in with which e-mail and name, for the claims of their ID tokens. */
   accounts: Map<string, DevAccount>;
 }
@@ -56,7 +58,7 @@ export async function createDevProvider(options: {
   publicUrl: string;
   port: number;
   trustProxy: boolean;
-  production: boolean;
+  refusal: (email: string) => Promise<string | null>;
 }): Promise<DevProvider> {
   const issuer = `${options.publicUrl}${DEV_PROVIDER_PATH}`;
   const origins = [
@@ -154,7 +156,7 @@ export async function createDevProvider(options: {
     clientSecret,
     publicJwks: { keys: [verificationKey] },
     origins,
-    production: options.production,
+    refusal: options.refusal,
     accounts,
   };
 }
@@ -193,9 +195,6 @@ export const devProviderRoutes: FastifyPluginAsync<{ dev: DevProvider }> = async
   dev.provider.on('server_error', (_ctx: unknown, err: unknown) => {
     app.log.error({ err }, 'the development OpenID provider failed');
   });
-  if (dev.production) {
-    app.log.warn('The development OpenID provider is on (OIDC_DEV_PROVIDER=true): anybody can sign in as any e-mail.');
-  }
 
   await app.register(async (passthrough) => {
     passthrough.removeAllContentTypeParsers();
@@ -274,7 +273,7 @@ export const devProviderRoutes: FastifyPluginAsync<{ dev: DevProvider }> = async
           ? 'Enter an e-mail address.'
           : email.length > 254 || !EMAIL_PATTERN.test(email)
             ? 'Enter a valid e-mail address, like ana@example.com.'
-            : undefined;
+            : ((await dev.refusal(email)) ?? undefined);
         if (emailError) {
           return sendPage(
             reply,

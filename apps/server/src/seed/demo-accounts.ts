@@ -1,5 +1,8 @@
-// The demo shop's two accounts, documented in the README so anyone can try both roles.
-// Created only when missing: a changed password or role survives restarts.
+// The demo shop's two accounts, documented in the README so anyone can try both roles. Their
+// passwords are published, so a production shop never gets them unless DEMO_ACCOUNTS=true
+// says so (see seed/on-start.ts). Created only when missing: a changed password or role
+// survives restarts. `npm run remove-demo-accounts` takes them out again.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/users';
@@ -16,8 +19,46 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
   const missing = DEMO_ACCOUNTS.filter((account) => !existing.has(account.email));
   if (missing.length === 0) return 0;
   const rows = await Promise.all(
-    missing.map(async ({ password, ...account }) => ({ ...account, passwordHash: await hashPassword(password) })),
+    missing.map(async ({ password, ...account }) => ({
+      ...account,
+      origin: 'demo' as const,
+      passwordHash: await hashPassword(password),
+    })),
   );
   const created = await db.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });
   return created.length;
+}
+
+/**
+ * Deletes the demo accounts (their sessions, cart and favourites go with them). One that has
+ * orders is kept for the books, but deactivated, with no password and no session left.
+ */
+export async function removeDemoAccounts(db: Database): Promise<{ deleted: string[]; deactivated: string[] }> {
+  const demo = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.origin, 'demo'),
+        inArray(
+          sql`lower(${users.email})`,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      ),
+    );
+  const result = { deleted: [] as string[], deactivated: [] as string[] };
+  for (const account of demo) {
+    try {
+      await db.delete(users).where(eq(users.id, account.id));
+      result.deleted.push(account.email);
+    } catch {
+      // Referenced by orders: sessions cascade only on delete, so they are ended by hand.
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ active: false, passwordHash: null }).where(eq(users.id, account.id));
+        await tx.execute(sql`delete from sessions where user_id = ${account.id}`);
+      });
+      result.deactivated.push(account.email);
+    }
+  }
+  return result;
 }

@@ -1,4 +1,4 @@
-// The route groups' gates (SPEC §2, §4): protected groups send guests to /login; public routes
+// The route groups' gates (docs/product.md §2, §4): protected groups send guests to /login; public routes
 // send a signed-in USER to /user and an ADMIN to /dashboard/admin; the dashboard and the admin
 // catalogue also send a USER to /user (the spec's dashboard gate checked only the login; the
 // server refuses a USER every admin call anyway, so the screens would be empty). The role is the

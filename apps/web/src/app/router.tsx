@@ -1,4 +1,4 @@
-// Every route of SPEC §2. Route modules load lazily (the first load carries only the shell);
+// Every route of docs/product.md §2. Route modules load lazily (the first load carries only the shell);
 // each page has its own error boundary, so a failing page keeps the navbar. Screens that come
 // with later work (cart, favourites, purchases, the admin screens) render the not-found page for
 // now: never a blank page.

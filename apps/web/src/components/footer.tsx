@@ -1,4 +1,4 @@
-// The site footer (SPEC §2 shows the year 2022).
+// The site footer (docs/product.md §2 shows the year 2022).
 import { COMIC_FORMAT, FOOTER_YEAR } from '@comics/shared/constants';
 import { Link } from 'react-router';
 

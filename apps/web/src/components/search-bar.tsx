@@ -1,5 +1,5 @@
 // The navbar's search: Enter (or the find icon) searches the trimmed text; text that is empty
-// after trimming asks for the full list instead (SPEC §5). The clear icon shows only when there
+// after trimming asks for the full list instead (docs/product.md §5). The clear icon shows only when there
 // is text.
 import { useRef, type FormEvent } from 'react';
 import { BsSearch, BsXLg } from 'react-icons/bs';

@@ -1,4 +1,4 @@
-// The light/dark switch (SPEC §2 navbar). The choice is stored and applied to <html>.
+// The light/dark switch (docs/product.md §2 navbar). The choice is stored and applied to <html>.
 import { useId } from 'react';
 import { BsMoonStarsFill, BsSunFill } from 'react-icons/bs';
 

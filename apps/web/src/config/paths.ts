@@ -1,4 +1,4 @@
-// Every route of SPEC §2 as a typed path: components link through these, never through string
+// Every route of docs/product.md §2 as a typed path: components link through these, never through string
 // literals, so a renamed route is one edit. `path` is the router pattern, `getHref` the link.
 
 /** Which group a catalogue screen belongs to: its links stay inside that group. */

@@ -1,6 +1,6 @@
 // The one way the web app talks to the API: JSON over fetch under /api, errors turned into
 // ApiError with the server's { error: { code, message, fields } } shape.
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+import type { ApiError as ApiErrorBody } from '@comics/shared/schemas/errors';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,4 +1,4 @@
-// Formatting at the edge: prices are dollars with 2 decimals (SPEC §9).
+// Formatting at the edge: prices are dollars with 2 decimals (docs/product.md §9).
 import { PRICE_DECIMALS } from '@comics/shared/constants';
 
 export function formatPrice(dollars: number): string {

@@ -1,8 +1,8 @@
-// Administrators' account management (SPEC §2 admin Users screen, §7 /admin/users calls).
+// Administrators' account management (docs/product.md §2 admin Users screen, §7 /admin/users calls).
 import { z } from 'zod';
 import { ROLES } from '../constants';
 
-/** A row of the admin users list (SPEC §3): never a password, hash or session. */
+/** A row of the admin users list (docs/product.md §3): never a password, hash or session. */
 export const adminUser = z.object({
   id: z.number().int(),
   email: z.string(),

@@ -1,4 +1,4 @@
-// The spec's validation messages (SPEC §5), field by field.
+// The spec's validation messages (docs/product.md §5), field by field.
 import { describe, expect, it } from 'vitest';
 import { authMessages, loginBody, signupBody } from './auth';
 

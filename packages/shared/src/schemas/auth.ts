@@ -1,4 +1,4 @@
-// Sign-up and login forms (SPEC §5): one schema for the web form and the API, so the spec's
+// Sign-up and login forms (docs/product.md §5): one schema for the web form and the API, so the spec's
 // messages, kept verbatim in Spanish as the spec gives them, come from one place.
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants';
@@ -13,7 +13,7 @@ export const authMessages = {
   passwordsDiffer: 'Las contraseñas no coinciden',
 } as const;
 
-/** Answers to a refused sign-in or sign-up (SPEC §8 'Incorrect user or password'), shown as sent. */
+/** Answers to a refused sign-in or sign-up (docs/product.md §8 'Incorrect user or password'), shown as sent. */
 export const accountMessages = {
   emailTaken: 'This email is already registered',
   badCredentials: 'Incorrect user or password',
@@ -74,7 +74,7 @@ export type SignupAnswer = z.infer<typeof signupAnswer>;
 const role = z.enum(ROLES);
 
 /**
- * The login answer of SPEC §3 (`token, name, Rol, id, email`) for every way of signing in.
+ * The login answer of docs/product.md §3 (`token, name, Rol, id, email`) for every way of signing in.
  * `token` is for API clients (Authorization: Bearer); browsers use the httpOnly cookie.
  */
 export const loginAnswer = z.object({
@@ -97,7 +97,7 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-/** POST /api/login/auth/google (SPEC §7): `google` is the ID token of a Google sign-in. */
+/** POST /api/login/auth/google (docs/product.md §7): `google` is the ID token of a Google sign-in. */
 export const googleLoginBody = z.object({
   google: z
     .string({ error: 'The Google ID token is required' })
@@ -118,6 +118,8 @@ export const GOOGLE_ERROR_CODES = [
   'cancelled',
   'unverified_email',
   'deactivated',
+  'linked_elsewhere',
+  'refused',
   'failed',
 ] as const;
 export type GoogleErrorCode = (typeof GOOGLE_ERROR_CODES)[number];

@@ -4,6 +4,12 @@ import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex 
 
 export const roleEnum = pgEnum('role', ['USER', 'ADMIN']);
 
+/**
+ * How an account came to be. The development sign-in may only ever sign in to accounts it
+ * created itself ('development'), so it can never be turned against a real account.
+ */
+export const accountOriginEnum = pgEnum('account_origin', ['signup', 'google', 'development', 'admin', 'demo']);
+
 export const users = pgTable(
   'users',
   {
@@ -15,6 +21,9 @@ export const users = pgTable(
     role: roleEnum().notNull().default('USER'),
     active: boolean().notNull().default(true),
     googleSubject: text().unique(),
+    origin: accountOriginEnum().notNull().default('signup'),
+    /** When an identity provider vouched for the e-mail; null: nobody proved the owner has it. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     pictureUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

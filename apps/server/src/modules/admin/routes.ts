@@ -1,11 +1,18 @@
-// Administrators' account management (SPEC §7 /admin/users calls). Every route is ADMIN-only
-// (enforced by the access hook); role and activation changes revoke the account's sessions.
+// Administrators' account management (docs/product.md §7 /admin/users calls). Every route is
+// ADMIN-only (enforced by the access hook); role and activation changes revoke the account's
+// sessions and leave a security log line. The spec's wire names (`rol`, `id_user`) live here.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUser, setActiveBody, setRoleBody } from '@comics/shared/schemas/admin';
+import { adminUser, setActiveBody, setRoleBody, type AdminUser } from '@comics/shared/schemas/admin';
 import { apiError } from '@comics/shared/schemas/errors';
 import { callerOf } from '../auth/access';
+import type { Account } from '../auth/repository';
+import { securityLog } from '../auth/security-log';
 import type { AccountService } from '../auth/service';
+
+function toAdminUser(account: Account): AdminUser {
+  return { id: account.id, email: account.email, username: account.username, rol: account.role, active: account.active };
+}
 
 export const adminRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
   const tags = ['admin'];
@@ -15,7 +22,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = 
   app.get(
     '/admin/users',
     { config, schema: { tags, summary: 'Every account', response: { 200: z.array(adminUser), ...errors } } },
-    async () => accounts.listUsers(),
+    async () => (await accounts.listUsers()).map(toAdminUser),
   );
 
   app.put(
@@ -29,7 +36,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = 
         response: { 200: adminUser, ...errors },
       },
     },
-    async (request) => accounts.setRole(callerOf(request).id, request.body.id_user, request.body.rol),
+    async (request) => {
+      const { id_user: targetId, rol: role } = request.body;
+      const account = await accounts.setRole(callerOf(request).id, targetId, role);
+      securityLog(request, 'role_changed', { actorId: callerOf(request).id, userId: targetId, role });
+      return toAdminUser(account);
+    },
   );
 
   app.put(
@@ -43,6 +55,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = 
         response: { 200: adminUser, ...errors },
       },
     },
-    async (request) => accounts.setActive(callerOf(request).id, request.body.id_user, request.body.active),
+    async (request) => {
+      const { id_user: targetId, active } = request.body;
+      const account = await accounts.setActive(callerOf(request).id, targetId, active);
+      securityLog(request, 'activation_changed', { actorId: callerOf(request).id, userId: targetId, active });
+      return toAdminUser(account);
+    },
   );
 };

@@ -7,6 +7,7 @@ import { bearer, createAccount, createTestDatabase } from '../../../test/helpers
 import type { DatabaseHandle } from '../../db/client';
 import { installErrorHandler } from '../../lib/errors';
 import { assertOwnUser, installAccessControl } from './access';
+import { installCookiePolicy } from './session-cookie';
 import { createSessionStore } from './sessions';
 
 let database: DatabaseHandle;
@@ -19,6 +20,7 @@ async function appWith(register: (api: FastifyInstance) => void): Promise<Fastif
   const app = fastify();
   installErrorHandler(app);
   await app.register(fastifyCookie);
+  installCookiePolicy(app, 'http://localhost:3000');
   await app.register(
     async (api) => {
       installAccessControl(api, { sessions: createSessionStore(database.db), publicUrl: 'http://localhost:3000' });
@@ -50,7 +52,7 @@ describe('access control', () => {
       })),
     );
     const [owner, other] = [await createAccount(database), await createAccount(database)];
-    const { token } = await createSessionStore(database.db).create(owner.id);
+    const { token } = await createSessionStore(database.db).create(owner.id, 'USER');
     const send = (userId: number, headers: Record<string, string>) =>
       app.inject({ method: 'POST', url: '/api/cart', payload: { userId }, headers });
 

@@ -106,7 +106,7 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
- * For user-scoped routes whose body or path names a user (SPEC §7 sends `userId`): the
+ * For user-scoped routes whose body or path names a user (docs/product.md §7 sends `userId`): the
  * caller's own id, or 403 naming the field. The server never acts for someone else.
  */
 export function assertOwnUser(request: FastifyRequest, userId: number, field = 'userId'): Caller {

@@ -4,6 +4,7 @@
 // work moves them to Redis.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../../lib/errors';
+import { securityLog } from './security-log';
 
 const MINUTE = 60_000;
 
@@ -42,6 +43,7 @@ export function attemptLimit(app: FastifyInstance, name: string, budget: Attempt
     for (const limit of limits) {
       const state = await limit(request);
       if (!state.isAllowed && state.isExceeded) {
+        securityLog(request, 'locked_out', { attempt: name, by: limit === perIp ? 'ip' : 'email' });
         reply.header('retry-after', String(state.ttlInSeconds));
         throw new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${state.ttlInSeconds} seconds.`);
       }

@@ -2,7 +2,7 @@
 // creation that reports a taken e-mail instead of throwing; role and activation changes.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
+import { sessions, users } from '../../db/schema/users';
 
 export type Account = typeof users.$inferSelect;
 
@@ -34,6 +34,23 @@ export function createAccountRepository(db: Database) {
     async update(id: number, values: Partial<typeof users.$inferInsert>): Promise<Account | null> {
       const [account] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       return account ?? null;
+    },
+
+    /**
+     * Hands an account to the owner of its e-mail, as Google vouched: linked to their Google
+     * identity, the password whoever registered it chose cleared, and every session it had
+     * ended, in one transaction so no session opened meanwhile survives.
+     */
+    async takeOver(id: number, link: { googleSubject: string; pictureUrl: string | null }): Promise<Account | null> {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .update(users)
+          .set({ ...link, passwordHash: null, emailVerifiedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+        return account ?? null;
+      });
     },
 
     list(): Promise<Account[]> {

@@ -112,8 +112,8 @@ describe('POST /api/user/login and sessions', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('marks the cookie Secure behind HTTPS', async () => {
-    const proxied = await buildTestApp({ TRUST_PROXY: 'true' });
+  it('marks the cookie Secure behind an HTTPS proxy', async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: '1' });
     const account = await createAccount(proxied.database);
     const res = await proxied.app.inject({
       method: 'POST',
@@ -122,6 +122,35 @@ describe('POST /api/user/login and sessions', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
+  });
+
+  it('uses a Secure __Host- cookie whenever PUBLIC_URL is https, whatever the request came over', async () => {
+    const https = await buildTestApp({ PUBLIC_URL: 'https://shop.example' });
+    const account = await createAccount(https.database);
+    const origin = { origin: 'https://shop.example' };
+    const res = await https.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: account.email, password: account.password },
+      headers: origin,
+    });
+    const cookie = String(res.headers['set-cookie']);
+    const { token } = res.json<{ token: string }>();
+    expect(cookie).toMatch(new RegExp(`^__Host-session=${token}; `));
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).not.toMatch(/Domain=/i);
+    const ask = (cookieHeader: string) =>
+      https.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: cookieHeader } });
+    expect((await ask(`__Host-session=${token}`)).statusCode).toBe(200);
+    // The unprefixed name (which a sub-domain or plain http could plant) is not read.
+    expect((await ask(`session=${token}`)).statusCode).toBe(401);
+    const out = await https.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { ...origin, cookie: `__Host-session=${token}` },
+    });
+    expect(String(out.headers['set-cookie'])).toMatch(/^__Host-session=;.*Secure/);
   });
 
   it('answers ADMIN accounts with Rol ADMIN', async () => {
@@ -362,6 +391,27 @@ describe('rate limits', () => {
   });
 });
 
+describe('client addresses behind a proxy', () => {
+  it('with one trusted hop, a forged X-Forwarded-For does not escape the per-IP limit', async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '3' });
+    // What the proxy (127.0.0.1) forwards: whatever the client claimed, then the address it saw.
+    const attempt = (forged: string, client = '203.0.113.7') =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: `x${forged.length}${Math.random()}@example.com`, password: 'guess' },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `${forged}, ${client}` },
+      });
+    for (let n = 0; n < 3; n++) expect((await attempt(`198.51.100.${n}`)).statusCode).toBe(401);
+    const blocked = await attempt('198.51.100.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // Another real client behind the same proxy has its own budget.
+    expect((await attempt('198.51.100.99', '203.0.113.8')).statusCode).toBe(401);
+  });
+});
+
 describe('logs', () => {
   it('never carry a password, a hash or a token', async () => {
     const account = await createAccount(t.database, { password: 'log-secret-1' });
@@ -374,6 +424,44 @@ describe('logs', () => {
     const logs = logLines.join('\n');
     expect(logs).toContain('/api/user/login');
     for (const secret of ['log-secret-1', 'log-secret-2', 'log-secret-3', token, row!.passwordHash!]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});
+
+describe('security log', () => {
+  const events = (name: string) =>
+    logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.security === name);
+
+  it('writes one structured line, without secrets, per failed login, lock-out, sign-up, role and activation change', async () => {
+    const account = await createAccount(t.database, { password: 'audit-secret-1' });
+    await post('/api/user/login', { email: account.email, password: 'audit-wrong-1' });
+    expect(events('login_failed').at(-1)).toMatchObject({ email: account.email, reason: 'invalid_credentials' });
+
+    const signup = await post('/api/user/signup', signupBody('audited@example.com', 'audit-secret-2'));
+    expect(events('signed_up').at(-1)).toMatchObject({ userId: signup.json().id });
+
+    const admin = await createAccount(t.database, { role: 'ADMIN' });
+    const adminToken = await loginToken(t.app, admin.email, admin.password);
+    const put = (url: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url, payload, headers: bearer(adminToken) });
+    await put('/api/admin/users/rol', { id_user: account.id, rol: 'ADMIN' });
+    expect(events('role_changed').at(-1)).toMatchObject({ actorId: admin.id, userId: account.id, role: 'ADMIN' });
+    await put('/api/admin/users/active', { id_user: account.id, active: false });
+    expect(events('activation_changed').at(-1)).toMatchObject({ actorId: admin.id, userId: account.id, active: false });
+
+    for (let n = 0; n < 11; n++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: 'locked.out@example.com', password: `guess-${n}` },
+        remoteAddress: `10.9.0.${n + 1}`,
+      });
+    }
+    expect(events('locked_out').at(-1)).toMatchObject({ attempt: 'login', by: 'email', ip: '10.9.0.11' });
+
+    const logs = logLines.join('\n');
+    for (const secret of ['audit-secret-1', 'audit-secret-2', 'audit-wrong-1', adminToken]) {
       expect(logs).not.toContain(secret);
     }
   });

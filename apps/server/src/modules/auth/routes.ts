@@ -1,21 +1,35 @@
-// Accounts API of SPEC §7: sign-up, password login, logout, and who the session belongs to.
+// Accounts API of docs/product.md §7: sign-up, password login, logout, and who the session belongs to.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginAnswer, loginBody, profile, signupAnswer, signupBody } from '@comics/shared/schemas/auth';
+import {
+  loginAnswer,
+  loginBody,
+  profile,
+  signupAnswer,
+  signupBody,
+  type LoginAnswer,
+} from '@comics/shared/schemas/auth';
 import { apiError } from '@comics/shared/schemas/errors';
 import { callerOf } from './access';
+import { HttpError } from '../../lib/errors';
 import { attemptLimit, LOGIN_PER_EMAIL, SIGNUP_PER_EMAIL } from './rate-limits';
+import { securityLog } from './security-log';
 import type { AccountService, SignedIn } from './service';
 import { clearSessionCookie, readCredential, setSessionCookie } from './session-cookie';
 
 /** Auth bodies are a few short strings: anything bigger is not a sign-in. */
 export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
 
+/** The login answer of docs/product.md §3, in the spec's wire names (`Rol`). */
+function toLoginAnswer({ token, account }: SignedIn): LoginAnswer {
+  return { token, name: account.username, Rol: account.role, id: account.id, email: account.email };
+}
+
 /** Every way of signing in answers alike: the session cookie, and the login answer, never cached. */
 export function sendSignedIn(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
   setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
-  return reply.header('cache-control', 'no-store').send(signedIn.answer);
+  return reply.header('cache-control', 'no-store').send(toLoginAnswer(signedIn));
 }
 
 export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; perIpPerMinute: number }> = async (
@@ -37,7 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; perIp
         response: { 201: signupAnswer, 400: apiError, 409: apiError, 429: apiError },
       },
     },
-    async (request, reply) => reply.code(201).send(await accounts.signup(request.body)),
+    async (request, reply) => {
+      const { id, username, email } = await accounts.signup(request.body);
+      securityLog(request, 'signed_up', { userId: id });
+      return reply.code(201).send({ id, username, email });
+    },
   );
 
   app.post(
@@ -55,7 +73,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; perIp
       },
     },
     async (request, reply) => {
-      return sendSignedIn(request, reply, await accounts.login(request.body.email, request.body.password));
+      const { email, password } = request.body;
+      const signedIn = await accounts.login(email, password).catch((error: unknown) => {
+        if (error instanceof HttpError) securityLog(request, 'login_failed', { email, reason: error.code });
+        throw error;
+      });
+      return sendSignedIn(request, reply, signedIn);
     },
   );
 

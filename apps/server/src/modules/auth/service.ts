@@ -1,10 +1,11 @@
 // Accounts: sign-up, password and Google sign-in, sessions, and the role and activation
 // changes administrators make. The rules that keep accounts safe live here: one answer for
 // a wrong e-mail or a wrong password (same work either way), no session for a deactivated
-// account, and every session of an account revoked when its role or activation changes.
+// account, every session of an account revoked when its role or activation changes, e-mail
+// linking only on an e-mail the identity provider proved, and a development sign-in that can
+// only ever reach accounts it created itself.
 import type { Role } from '@comics/shared/constants';
-import type { AdminUser } from '@comics/shared/schemas/admin';
-import { accountMessages, type LoginAnswer, type SignupAnswer, type SignupBody } from '@comics/shared/schemas/auth';
+import { accountMessages, type SignupBody } from '@comics/shared/schemas/auth';
 import { HttpError, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Account, AccountRepository } from './repository';
@@ -13,14 +14,30 @@ import type { SessionStore } from './sessions';
 const authErrors = {
   ...accountMessages,
   ownAccount: 'You cannot change your own role or deactivate your own account.',
+  useGoogle: "This account signs in with Google. Use 'Log in with Google'.",
+  linkedElsewhere:
+    'This e-mail address belongs to an account that is linked to another Google account. Sign in with that one.',
 };
 
-/** A signed-in answer: the session token (cookie and login answer) and what the client shows. */
+/** Why the development sign-in will not sign in to an account, in words its page shows. */
+const developmentRefusals = {
+  admin:
+    'This e-mail belongs to an administrator. The development sign-in never signs in to administrator accounts: log in with your e-mail and password instead.',
+  password:
+    'This e-mail belongs to an account that signs in with a password. The development sign-in only signs in to accounts it created itself: log in with the password, or use another e-mail.',
+  foreign:
+    'This e-mail belongs to an account created through another way of signing in. The development sign-in only signs in to accounts it created itself: use another e-mail.',
+};
+
+/** A signed-in session: its token (cookie and login answer), its end, and whose it is. */
 export interface SignedIn {
   token: string;
   expiresAt: Date;
-  answer: LoginAnswer;
+  account: Account;
 }
+
+/** Which provider vouched for an identity: Google (the configured issuer) or the bundled development one. */
+export type IdentitySource = 'google' | 'development';
 
 /** What an identity provider vouches for, after its ID token has been verified. */
 export interface VerifiedIdentity {
@@ -30,13 +47,24 @@ export interface VerifiedIdentity {
   picture: string | null;
 }
 
-function toAdminUser(account: Account): AdminUser {
+/** Why the development sign-in must not sign in to this account; null when it may. */
+function developmentRefusal(account: Account | null): string | null {
+  if (!account) return null;
+  if (account.role === 'ADMIN') return developmentRefusals.admin;
+  if (account.passwordHash) return developmentRefusals.password;
+  if (account.origin !== 'development') return developmentRefusals.foreign;
+  return null;
+}
+
+function newIdentityAccount(identity: VerifiedIdentity, origin: IdentitySource) {
   return {
-    id: account.id,
-    email: account.email,
-    username: account.username,
-    rol: account.role,
-    active: account.active,
+    email: identity.email,
+    username: identity.name?.trim() || identity.email.split('@')[0]!,
+    googleSubject: identity.subject,
+    pictureUrl: identity.picture,
+    origin,
+    // Only Google's word proves the e-mail; the development provider's proves nothing.
+    emailVerifiedAt: origin === 'google' ? new Date() : null,
   };
 }
 
@@ -47,9 +75,8 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
 
   async function openSession(account: Account): Promise<SignedIn> {
     if (!account.active) throw new HttpError(403, 'account_deactivated', authErrors.deactivated);
-    const { token, expiresAt } = await sessions.create(account.id);
-    const answer = { token, name: account.username, Rol: account.role, id: account.id, email: account.email };
-    return { token, expiresAt, answer };
+    const { token, expiresAt } = await sessions.create(account.id, account.role);
+    return { token, expiresAt, account };
   }
 
   /** Role and activation changes take effect on the account's very next request. */
@@ -58,59 +85,76 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
     const account = await accounts.update(targetId, change);
     if (!account) throw notFound('User');
     await sessions.revokeAllFor(targetId);
-    return toAdminUser(account);
+    return account;
+  }
+
+  /** The development provider's sign-in: only ever an account it created, or a new one. */
+  async function developmentAccount(identity: VerifiedIdentity): Promise<Account | null> {
+    const existing =
+      (await accounts.findByGoogleSubject(identity.subject)) ?? (await accounts.findByEmail(identity.email));
+    const refusal = developmentRefusal(existing);
+    if (refusal) throw new HttpError(403, 'development_sign_in_refused', refusal);
+    return existing ?? accounts.create(newIdentityAccount(identity, 'development'));
+  }
+
+  /**
+   * Google's sign-in: the account linked to the subject; else the account with that (verified)
+   * e-mail, linked now; else a new USER account. An e-mail nobody ever proved (a password
+   * sign-up, or a development account) may have been registered by someone else: the Google
+   * owner takes the account over, and the password and sessions of whoever made it end.
+   */
+  async function googleAccount(identity: VerifiedIdentity): Promise<Account | null> {
+    const linked = await accounts.findByGoogleSubject(identity.subject);
+    if (linked) return linked;
+    const byEmail = await accounts.findByEmail(identity.email);
+    if (!byEmail) return accounts.create(newIdentityAccount(identity, 'google'));
+    if (byEmail.googleSubject && byEmail.origin !== 'development') {
+      throw new HttpError(409, 'google_linked_elsewhere', authErrors.linkedElsewhere);
+    }
+    const link = { googleSubject: identity.subject, pictureUrl: byEmail.pictureUrl ?? identity.picture };
+    if (byEmail.emailVerifiedAt) return accounts.update(byEmail.id, link);
+    return accounts.takeOver(byEmail.id, link);
   }
 
   return {
-    async signup(body: SignupBody): Promise<SignupAnswer> {
+    async signup(body: SignupBody): Promise<Account> {
       const account = await accounts.create({
         username: body.username,
         email: body.email,
         passwordHash: await hashPassword(body.password),
       });
       if (!account) throw new HttpError(409, 'email_taken', authErrors.emailTaken, { email: authErrors.emailTaken });
-      return { id: account.id, username: account.username, email: account.email };
+      return account;
     },
 
     async login(email: string, password: string): Promise<SignedIn> {
       const account = await accounts.findByEmail(email);
       const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
+      if (account && !account.passwordHash && account.googleSubject) {
+        throw new HttpError(401, 'use_google_sign_in', authErrors.useGoogle);
+      }
       if (!account?.passwordHash || !matches) {
         throw new HttpError(401, 'invalid_credentials', authErrors.badCredentials);
       }
       return openSession(account);
     },
 
-    /**
-     * Signs in with an identity the provider verified: the account linked to its subject, else
-     * the account with its (verified) e-mail, linked now, else a new USER account.
-     */
-    async signInWithIdentity(identity: VerifiedIdentity): Promise<SignedIn> {
-      let account = await accounts.findByGoogleSubject(identity.subject);
-      if (!account) {
-        const byEmail = await accounts.findByEmail(identity.email);
-        account = byEmail
-          ? await accounts.update(byEmail.id, {
-              googleSubject: identity.subject,
-              pictureUrl: byEmail.pictureUrl ?? identity.picture,
-            })
-          : await accounts.create({
-              email: identity.email,
-              username: identity.name?.trim() || identity.email.split('@')[0]!,
-              googleSubject: identity.subject,
-              pictureUrl: identity.picture,
-            });
-      }
+    /** Signs in with an identity the provider verified (signature, audience, verified e-mail). */
+    async signInWithIdentity(identity: VerifiedIdentity, source: IdentitySource): Promise<SignedIn> {
+      const account = source === 'development' ? await developmentAccount(identity) : await googleAccount(identity);
       // Null only if the e-mail was registered between the look-up and the insert.
       if (!account) throw new HttpError(409, 'email_taken', authErrors.emailTaken);
       return openSession(account);
     },
 
+    /** For the development provider's page: why it must refuse this e-mail, or null. */
+    async developmentRefusal(email: string): Promise<string | null> {
+      return developmentRefusal(await accounts.findByEmail(email));
+    },
+
     logout: (token: string) => sessions.revoke(token),
 
-    async listUsers(): Promise<AdminUser[]> {
-      return (await accounts.list()).map(toAdminUser);
-    },
+    listUsers: () => accounts.list(),
 
     setRole: (actorId: number, targetId: number, role: Role) => changeAccount(actorId, targetId, { role }),
     setActive: (actorId: number, targetId: number, active: boolean) => changeAccount(actorId, targetId, { active }),
@@ -129,6 +173,7 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
           username: values.username,
           passwordHash,
           role: 'ADMIN',
+          origin: 'admin',
         });
         if (!created) throw new Error(authErrors.emailTaken);
         return { account: created, created: true };

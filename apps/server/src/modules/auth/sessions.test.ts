@@ -6,12 +6,13 @@ import type { DatabaseHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
 import { createSessionStore, hashToken, SESSION_DAYS } from './sessions';
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 let database: DatabaseHandle;
 let userId: number;
 let otherUserId: number;
 let clock = new Date('2026-01-01T00:00:00Z');
-const store = () => createSessionStore(database.db, () => clock);
+const store = () => createSessionStore(database.db, { now: () => clock });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -28,7 +29,7 @@ beforeAll(async () => {
 
 describe('sessions', () => {
   it('resolves a new token to its user and stores only the hash', async () => {
-    const { token, expiresAt } = await store().create(userId);
+    const { token, expiresAt } = await store().create(userId, 'USER');
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(expiresAt.getTime() - clock.getTime()).toBe(SESSION_DAYS * DAY);
     expect((await store().resolve(token))?.userId).toBe(userId);
@@ -39,24 +40,55 @@ describe('sessions', () => {
 
   it('refuses unknown and expired tokens', async () => {
     expect(await store().resolve('not-a-token')).toBeNull();
-    const { token } = await store().create(userId);
+    const { token } = await store().create(userId, 'USER');
     clock = new Date(clock.getTime() + (SESSION_DAYS + 1) * DAY);
     expect(await store().resolve(token)).toBeNull();
   });
 
-  it('slides the expiry while the session is used', async () => {
-    const { token, expiresAt } = await store().create(userId);
+  it('slides the expiry while the session is used, within its absolute lifetime', async () => {
+    const longLived = createSessionStore(database.db, { now: () => clock, maxHours: { USER: 90 * 24, ADMIN: 12 } });
+    const { token, expiresAt } = await longLived.create(userId, 'USER');
     clock = new Date(clock.getTime() + 20 * DAY);
-    const resolved = await store().resolve(token);
+    const resolved = await longLived.resolve(token);
     expect(resolved!.expiresAt.getTime()).toBeGreaterThan(expiresAt.getTime());
     clock = new Date(clock.getTime() + 20 * DAY); // 40 days after creation, 20 after last use
-    expect((await store().resolve(token))?.userId).toBe(userId);
+    expect((await longLived.resolve(token))?.userId).toBe(userId);
+  });
+
+  it('ends a USER session 30 days after sign-in, however often it is used', async () => {
+    const created = clock.getTime();
+    const { token } = await store().create(userId, 'USER');
+    for (let day = 1; day < 30; day += 1) {
+      clock = new Date(created + day * DAY);
+      const resolved = await store().resolve(token);
+      expect(resolved?.userId, `day ${day}`).toBe(userId);
+      expect(resolved!.expiresAt.getTime()).toBeLessThanOrEqual(created + 30 * DAY);
+    }
+    clock = new Date(created + 30 * DAY);
+    expect(await store().resolve(token)).toBeNull();
+  });
+
+  it('ends an ADMIN session 12 hours after sign-in, and the lifetimes are settings', async () => {
+    const created = clock.getTime();
+    const { token, expiresAt } = await store().create(userId, 'ADMIN');
+    expect(expiresAt.getTime()).toBe(created + 12 * HOUR);
+    await database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, userId));
+    clock = new Date(created + 11 * HOUR);
+    expect((await store().resolve(token))?.role).toBe('ADMIN');
+    clock = new Date(created + 12 * HOUR);
+    expect(await store().resolve(token)).toBeNull();
+    await database.db.update(users).set({ role: 'USER' }).where(eq(users.id, userId));
+
+    const short = createSessionStore(database.db, { now: () => clock, maxHours: { USER: 2, ADMIN: 1 } });
+    const session = await short.create(userId, 'USER');
+    clock = new Date(clock.getTime() + 2 * HOUR);
+    expect(await short.resolve(session.token)).toBeNull();
   });
 
   it('revokes one session, or all of a user', async () => {
-    const one = await store().create(userId);
-    const two = await store().create(userId);
-    const other = await store().create(otherUserId);
+    const one = await store().create(userId, 'USER');
+    const two = await store().create(userId, 'USER');
+    const other = await store().create(otherUserId, 'USER');
     await store().revoke(one.token);
     expect(await store().resolve(one.token)).toBeNull();
     expect((await store().resolve(two.token))?.userId).toBe(userId);
@@ -66,7 +98,7 @@ describe('sessions', () => {
   });
 
   it('refuses the sessions of a deactivated account', async () => {
-    const { token } = await store().create(otherUserId);
+    const { token } = await store().create(otherUserId, 'USER');
     expect((await store().resolve(token))?.role).toBe('USER');
     await database.db.update(users).set({ active: false }).where(eq(users.id, otherUserId));
     expect(await store().resolve(token)).toBeNull();
@@ -74,7 +106,7 @@ describe('sessions', () => {
   });
 
   it('deletes expired sessions', async () => {
-    await store().create(otherUserId);
+    await store().create(otherUserId, 'USER');
     clock = new Date(clock.getTime() + (SESSION_DAYS + 1) * DAY);
     expect(await store().deleteExpired()).toBeGreaterThan(0);
     expect(await database.db.select().from(sessions)).toEqual([]);

@@ -16,6 +16,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = a
   // Covers change only when a title does; a small bounded cache keeps hot ones ready.
   const covers = new ResponseCache(10 * 60_000, 5_000);
   const schema = { params: coverFile, response: { 400: apiError, 404: apiError }, hide: true };
+  // Covers are fetched by link previewers and pages on other sites; nothing else of ours is.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    done();
+  });
 
   app.get('/media/covers/volumes/:id.svg', { schema }, async (request, reply) => {
     const { id } = request.params;

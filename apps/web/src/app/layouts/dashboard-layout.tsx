@@ -1,4 +1,4 @@
-// The administrators' frame (SPEC §2 Dashboard group): the shop's navbar, the dashboard's own
+// The administrators' frame (docs/product.md §2 Dashboard group): the shop's navbar, the dashboard's own
 // navigation (a column from the lg breakpoint, a wrapping row below it), the page, the footer.
 import type { ReactNode } from 'react';
 import { BsBoxArrowRight, BsChatSquareText, BsCloudUpload, BsGrid, BsPeople, BsReceipt } from 'react-icons/bs';

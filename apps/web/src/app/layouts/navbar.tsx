@@ -1,4 +1,4 @@
-// The navbar of SPEC §2: logo, 'Go Start', 'Home', the account menu, the cart with its badge,
+// The navbar of docs/product.md §2: logo, 'Go Start', 'Home', the account menu, the cart with its badge,
 // the theme switch and the search bar. It collapses below the lg breakpoint into a menu that
 // scrolls past 450px.
 import { NAVBAR_SCROLL_MAX_HEIGHT_PX } from '@comics/shared/constants';
@@ -46,7 +46,7 @@ export function AppNavbar() {
   const logoHref = role ? paths.user.home.getHref() : paths.home.getHref();
   const startHref = role ? paths.user.landing.getHref() : paths.landing.getHref();
   const cartHref = role === 'USER' ? paths.user.shop.getHref() : paths.login.getHref();
-  // A search stays on the catalogue being browsed; from elsewhere it goes where SPEC §2 says.
+  // A search stays on the catalogue being browsed; from elsewhere it goes where docs/product.md §2 says.
   const searchTarget = onCatalogue ? location.pathname : logoHref;
 
   function showCatalogue(q: string | null) {

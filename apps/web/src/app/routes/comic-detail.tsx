@@ -1,4 +1,4 @@
-// A comic's detail page (SPEC §2), at /cardDetail/:id, /user/cardDetail/:id and
+// A comic's detail page (docs/product.md §2), at /cardDetail/:id, /user/cardDetail/:id and
 // /admin/cardDetail/:id. An id that is not a number is simply not found.
 import { useParams } from 'react-router';
 

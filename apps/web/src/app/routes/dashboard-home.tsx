@@ -1,4 +1,4 @@
-// /dashboard/admin (SPEC §2 Admin screens, Dashboard): the static stat cards, hard-coded as the
+// /dashboard/admin (docs/product.md §2 Admin screens, Dashboard): the static stat cards, hard-coded as the
 // spec says, and the 'Recent Orders' heading. The live admin screens come with the admin work.
 import type { ReactNode } from 'react';
 import { BsCartCheck, BsCurrencyDollar, BsPeople, BsPersonPlus } from 'react-icons/bs';

@@ -1,4 +1,4 @@
-// The home catalogue (SPEC §2), at /home, /user/home and /admin.
+// The home catalogue (docs/product.md §2), at /home, /user/home and /admin.
 import { HomeCarousel } from '@/features/catalog/components/home-carousel';
 import { Catalogue } from '@/features/catalog/components/catalogue';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -1,4 +1,4 @@
-// The landing page (SPEC §2): headline, 'Go Shop', links Home / Login / Sign Up, and the three
+// The landing page (docs/product.md §2): headline, 'Go Shop', links Home / Login / Sign Up, and the three
 // promo comics.
 import { Link } from 'react-router';
 

@@ -1,4 +1,4 @@
-// /login (SPEC §2 Login).
+// /login (docs/product.md §2 Login).
 import { Link } from 'react-router';
 
 import { Logo } from '@/components/logo';

@@ -1,4 +1,4 @@
-// /user/logout and /dashboard/logout (SPEC §2, §4): the server revokes the session, this browser
+// /user/logout and /dashboard/logout (docs/product.md §2, §4): the server revokes the session, this browser
 // forgets it (local storage but the theme, and the query cache), then /home, replacing this
 // entry. Back from /home then reaches the page that was left, whose gate sends to /login.
 import { useEffect, useRef } from 'react';

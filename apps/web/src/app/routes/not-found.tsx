@@ -1,4 +1,4 @@
-// Any unknown path (SPEC §2): the not-found page with a Home button to /home.
+// Any unknown path (docs/product.md §2): the not-found page with a Home button to /home.
 import { NotFoundView } from '@/components/not-found-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -1,4 +1,4 @@
-// /user/users: the signed-in account's profile (SPEC §2 Profile view).
+// /user/users: the signed-in account's profile (docs/product.md §2 Profile view).
 import { ProfileCard } from '@/features/auth/components/profile-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -1,4 +1,4 @@
-// /singup (SPEC §2 Sign-up, shown in a static modal; the path keeps the spec's spelling).
+// /singup (docs/product.md §2 Sign-up, shown in a static modal; the path keeps the spec's spelling).
 import Modal from 'react-bootstrap/Modal';
 
 import { SignupForm } from '@/features/auth/components/signup-form';

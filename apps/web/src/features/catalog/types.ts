@@ -1,4 +1,4 @@
-// The catalogue as the API answers it (SPEC §3): comics are volumes, each with issues. The
+// The catalogue as the API answers it (docs/product.md §3): comics are volumes, each with issues. The
 // shapes are the shared schemas' (one definition for server and client), imported as types
 // only, so no schema code reaches the bundle.
 import type { ComicDetail, ComicSort } from '@comics/shared/schemas/catalog';

@@ -1,23 +1,17 @@
-// The relying-party side of OpenID Connect for 'Log in with Google': issuer discovery, the
-// authorization-code flow with PKCE, the token request (SPEC §9: a timeout per attempt and 3
-// attempts in all) and ID-token verification. Hand-written on fetch and jose so each check
-// the sign-in depends on is visible here; tests run it against a real local issuer.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// The relying-party side of OpenID Connect for 'Log in with Google', on the certified
+// openid-client: discovery, the authorization-code flow with PKCE, the code exchange and the
+// checks of its ID token come from the library. What stays here: the transport to the issuer
+// (docs/product.md §9: a timeout per attempt and 3 attempts in all), the shop's own rules on the claims
+// (a verified e-mail address, the limits of what is stored), and the verification of a bare ID
+// token (POST /login/auth/google) on jose, for which openid-client has no public API.
+import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  errors as joseErrors,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from 'jose';
-import { z } from 'zod';
+import { createRemoteJWKSet, customFetch as joseFetch, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import * as oidc from 'openid-client';
 import { IDENTITY_PROVIDER } from '@comics/shared/constants';
 import type { VerifiedIdentity } from '../service';
 
-/** SPEC §8 names the identity-provider failures; the codes let routes map them. */
+/** docs/product.md §8 names the identity-provider failures; the codes let routes map them. */
 export const oidcErrorMessages = {
   invalid_state: 'Invalid state',
   timeout: 'Timeout when executing fetch',
@@ -38,17 +32,6 @@ export class OidcError extends Error {
   }
 }
 
-/** The parts of the issuer's discovery document this client uses. */
-export const issuerMetadata = z.object({
-  issuer: z.string().min(1),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url().optional(),
-  token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
-  authorization_response_iss_parameter_supported: z.boolean().optional(),
-});
-export type IssuerMetadata = z.infer<typeof issuerMetadata>;
-
 export interface OidcClientOptions {
   issuer: string;
   clientId: string;
@@ -58,11 +41,7 @@ export interface OidcClientOptions {
   /** Attempts of a request in all, retried on timeouts, network errors and 5xx answers. */
   attempts?: number;
   /** Known metadata (the in-process development provider); discovered from the issuer otherwise. */
-  metadata?: IssuerMetadata;
-  /** Verification keys held in this process; the issuer's jwks_uri is fetched otherwise. */
-  jwks?: JSONWebKeySet;
-  /** Where token requests go when not to the metadata's endpoint (a loopback back channel). */
-  tokenEndpoint?: string;
+  metadata?: oidc.ServerMetadata;
 }
 
 /** The secrets of one authorization-code flow, kept by the browser in an httpOnly cookie. */
@@ -94,19 +73,12 @@ const MAX_RESPONSE_CHARS = 256 * 1024;
 /** Google writes its issuer both with and without the scheme (its documentation says so). */
 const ISSUER_ALIASES: Record<string, string[]> = { 'https://accounts.google.com': ['accounts.google.com'] };
 
-const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
-const randomToken = () => randomBytes(32).toString('base64url');
-
+/** 32 random bytes each, base64url (43 characters: the flow cookie's format). */
 export function createFlowSecrets(): FlowSecrets {
-  return { state: randomToken(), nonce: randomToken(), codeVerifier: randomToken() };
+  return { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
 }
 
-/** RFC 7636 S256: base64url(sha256(code_verifier)). */
-export function codeChallengeOf(codeVerifier: string): string {
-  return createHash('sha256').update(codeVerifier).digest('base64url');
-}
-
-/** The callback's `state` must be the one this browser's flow cookie holds. */
+/** The callback's `state` must be the one this browser's flow cookie holds (before any request). */
 export function checkState(expected: string | undefined, received: string | undefined): void {
   const a = Buffer.from(expected ?? '');
   const b = Buffer.from(received ?? '');
@@ -115,75 +87,85 @@ export function checkState(expected: string | undefined, received: string | unde
   }
 }
 
-/** RFC 6749 §2.3.1: client id and secret are form-encoded before they are joined for Basic. */
-const formEncode = (value: string) => new URLSearchParams([['', value]]).toString().slice(1);
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return `${error.message}${cause}`;
-  }
-  return String(error);
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-const stringClaim = (payload: JWTPayload, name: string, max: number): string | null => {
-  const value = payload[name];
-  return typeof value === 'string' && value.trim() !== '' && value.length <= max ? value.trim() : null;
-};
+const isLoopback = (url: URL) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(url.hostname);
 
 export class OidcClient {
   readonly issuer: string;
   readonly clientId: string;
   readonly #clientSecret: string;
-  readonly #timeoutMs: number;
-  readonly #attempts: number;
-  readonly #tokenEndpoint: string | undefined;
-  readonly #localKeys: JWTVerifyGetKey | undefined;
-  #remoteKeys: { uri: string; keys: JWTVerifyGetKey } | undefined;
-  #metadata: { value: Promise<IssuerMetadata>; expiresAt: number } | undefined;
+  readonly #known: oidc.ServerMetadata | undefined;
+  /** Requests to the issuer: retried, with a timeout per attempt (customFetch of both libraries). */
+  readonly #fetch: IssuerFetch;
+  /** The whole of a request's attempts, as the libraries' own overall timeout (a backstop). */
+  readonly #budgetMs: number;
+  #configuration: { value: Promise<oidc.Configuration>; expiresAt: number } | undefined;
+  #remoteKeys: { uri: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
 
   constructor(options: OidcClientOptions) {
-    this.issuer = withoutTrailingSlash(options.issuer);
+    this.issuer = options.issuer;
     this.clientId = options.clientId;
     this.#clientSecret = options.clientSecret;
-    this.#timeoutMs = options.timeoutMs;
-    this.#attempts = options.attempts ?? IDENTITY_PROVIDER.tokenRequestAttempts;
-    this.#tokenEndpoint = options.tokenEndpoint;
-    this.#localKeys = options.jwks ? createLocalJWKSet(options.jwks) : undefined;
-    if (options.metadata) {
-      this.#metadata = { value: Promise.resolve(options.metadata), expiresAt: Infinity };
-    }
+    this.#known = options.metadata;
+    const attempts = options.attempts ?? IDENTITY_PROVIDER.tokenRequestAttempts;
+    this.#budgetMs = attempts * options.timeoutMs + (RETRY_DELAY_MS * attempts * (attempts - 1)) / 2 + 1000;
+    // Plain HTTP where TLS protects nothing or the operator chose it: an issuer configured as
+    // http:// (config.ts accepts it: loopback and test issuers, the development provider on an
+    // http PUBLIC_URL) on its own origin, and loopback addresses (the development provider's
+    // back channel, even when its public URL is https). Everything else must be https.
+    const issuerUrl = new URL(this.issuer);
+    const plainHttp = (url: URL) =>
+      isLoopback(url) || (issuerUrl.protocol === 'http:' && url.origin === issuerUrl.origin);
+    this.#fetch = issuerFetch({ timeoutMs: options.timeoutMs, attempts, plainHttp });
   }
 
   /** The issuer's metadata: given, or discovered once a day (a failed discovery is retried next time). */
-  metadata(): Promise<IssuerMetadata> {
-    if (this.#metadata && this.#metadata.expiresAt > Date.now()) return this.#metadata.value;
-    const value = this.#discover();
-    this.#metadata = { value, expiresAt: Date.now() + DISCOVERY_TTL_MS };
+  async metadata(): Promise<oidc.ServerMetadata> {
+    return (await this.#config()).serverMetadata();
+  }
+
+  #config(): Promise<oidc.Configuration> {
+    if (this.#configuration && this.#configuration.expiresAt > Date.now()) return this.#configuration.value;
+    const value = this.#configure();
+    this.#configuration = { value, expiresAt: this.#known ? Infinity : Date.now() + DISCOVERY_TTL_MS };
     value.catch(() => {
-      if (this.#metadata?.value === value) this.#metadata = undefined;
+      if (this.#configuration?.value === value) this.#configuration = undefined;
     });
     return value;
   }
 
-  async #discover(): Promise<IssuerMetadata> {
-    const url = `${this.issuer}/.well-known/openid-configuration`;
-    const response = await this.#send(url, { headers: { accept: 'application/json' } }, 'discovery');
-    if (response.status !== 200) {
-      throw new OidcError('http_error', `discovery answered ${response.status}`);
+  async #configure(): Promise<oidc.Configuration> {
+    const metadata: Partial<oidc.ClientMetadata> = {
+      client_secret: this.#clientSecret,
+      [oidc.clockTolerance]: IDENTITY_PROVIDER.tokenLeewaySeconds,
+    };
+    // The library refuses plain HTTP unless told; issuerFetch then says where it may be used.
+    const known = this.#known;
+    const endpoints = [known?.authorization_endpoint, known?.token_endpoint, known?.jwks_uri];
+    const http = [this.issuer, ...endpoints].some((url) => url?.startsWith('http:'));
+    // The ID token arrives over the token request's channel, which OpenID Connect Core §3.1.3.7
+    // lets a client trust instead of its signature; verify it anyway (the issuer's keys only, so
+    // never HS* or 'none'): an http issuer has no TLS to trust.
+    const execute = [oidc.enableNonRepudiationChecks, ...(http ? [oidc.allowInsecureRequests] : [])];
+    const timeout = this.#budgetMs / 1000;
+    let config: oidc.Configuration;
+    if (this.#known) {
+      config = new oidc.Configuration(this.#known, this.clientId, metadata, clientAuthentication);
+      config[oidc.customFetch] = this.#fetch;
+      config.timeout = timeout;
+      for (const extension of execute) extension(config);
+    } else {
+      try {
+        config = await oidc.discovery(new URL(this.issuer), this.clientId, metadata, clientAuthentication, {
+          [oidc.customFetch]: this.#fetch,
+          timeout,
+          execute,
+        });
+      } catch (error) {
+        throw libraryError(error, 'discovery');
+      }
     }
-    const parsed = issuerMetadata.safeParse(parseJson(response.text));
-    if (!parsed.success) throw new OidcError('http_error', 'discovery document is not valid');
-    // OpenID Connect Discovery §4.3: the document must name the issuer it was fetched from.
-    if (withoutTrailingSlash(parsed.data.issuer) !== this.issuer) {
-      throw new OidcError('http_error', `discovery names another issuer (${parsed.data.issuer})`);
-    }
-    if (!parsed.data.jwks_uri) throw new OidcError('http_error', 'discovery document has no jwks_uri');
-    return parsed.data;
+    if (!config.serverMetadata().jwks_uri) throw new OidcError('http_error', 'the issuer publishes no jwks_uri');
+    return config;
   }
 
   /** Where to send the browser: the authorization endpoint with PKCE (S256), state and nonce. */
@@ -194,25 +176,25 @@ export class OidcClient {
     endpoint?: string;
     extraParams?: Record<string, string>;
   }): Promise<string> {
-    const url = new URL(options.endpoint ?? (await this.metadata()).authorization_endpoint);
-    const params = {
-      response_type: 'code',
-      client_id: this.clientId,
+    const url = oidc.buildAuthorizationUrl(await this.#config(), {
       redirect_uri: options.redirectUri,
       scope: IDENTITY_PROVIDER.defaultScope,
       state: options.flow.state,
       nonce: options.flow.nonce,
-      code_challenge: codeChallengeOf(options.flow.codeVerifier),
+      code_challenge: await oidc.calculatePKCECodeChallenge(options.flow.codeVerifier),
       code_challenge_method: 'S256',
       ...options.extraParams,
-    };
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    return url.href;
+    });
+    if (!options.endpoint) return url.href;
+    const target = new URL(options.endpoint);
+    target.search = url.search;
+    return target.href;
   }
 
   /**
-   * Completes a flow: the authorization response's issuer (RFC 9207) when it names one, then the
-   * code exchanged for an ID token, which is verified with the flow's nonce.
+   * Completes a flow whose `state` the route has checked: the authorization response's `iss`
+   * (RFC 9207), the code exchanged with the PKCE verifier, and the ID token's signature, `iss`,
+   * `aud`, `azp`, `exp` (60 s of leeway) and `nonce`, all by openid-client; then the shop's rules.
    */
   async completeFlow(options: {
     code: string;
@@ -220,149 +202,202 @@ export class OidcClient {
     flow: FlowSecrets;
     iss?: string | undefined;
   }): Promise<VerifiedIdentity> {
-    const metadata = await this.metadata();
-    if (options.iss !== undefined && withoutTrailingSlash(options.iss) !== withoutTrailingSlash(metadata.issuer)) {
-      throw new OidcError('invalid_token', 'the authorization response names another issuer');
-    }
-    const idToken = await this.exchangeCode({
+    const config = await this.#config();
+    // The library reads the authorization response from the callback URL.
+    const callback = new URL(options.redirectUri);
+    callback.search = new URLSearchParams({
       code: options.code,
-      redirectUri: options.redirectUri,
-      codeVerifier: options.flow.codeVerifier,
-    });
-    return this.verifyIdToken(idToken, { nonce: options.flow.nonce });
-  }
-
-  /** The token request of the authorization-code grant; answers the ID token. */
-  async exchangeCode(options: { code: string; redirectUri: string; codeVerifier: string }): Promise<string> {
-    const metadata = await this.metadata();
-    const body = new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: options.code,
-      redirect_uri: options.redirectUri,
-      code_verifier: options.codeVerifier,
-    });
-    const headers: Record<string, string> = {
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-    };
-    // client_secret_basic is the default an issuer must support unless it lists only _post.
-    const methods = metadata.token_endpoint_auth_methods_supported;
-    if (!methods || methods.includes('client_secret_basic') || !methods.includes('client_secret_post')) {
-      const credentials = `${formEncode(this.clientId)}:${formEncode(this.#clientSecret)}`;
-      headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-    } else {
-      body.set('client_id', this.clientId);
-      body.set('client_secret', this.#clientSecret);
+      state: options.flow.state,
+      ...(options.iss === undefined ? {} : { iss: options.iss }),
+    }).toString();
+    let claims: oidc.IDToken | undefined;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: options.flow.codeVerifier,
+        expectedState: options.flow.state,
+        expectedNonce: options.flow.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      throw libraryError(error, 'code exchange');
     }
-
-    const endpoint = this.#tokenEndpoint ?? metadata.token_endpoint;
-    const response = await this.#send(endpoint, { method: 'POST', headers, body: body.toString() }, 'token request');
-    const answer = parseJson(response.text) as { id_token?: unknown; error?: unknown } | null;
-    if (response.status !== 200) {
-      // The error code (invalid_grant, invalid_client…) is no secret and says what went wrong.
-      const reason = typeof answer?.error === 'string' ? ` (${answer.error.slice(0, 64)})` : '';
-      throw new OidcError('http_error', `token request answered ${response.status}${reason}`);
-    }
-    if (typeof answer?.id_token !== 'string') {
-      throw new OidcError('http_error', 'the token response has no id_token');
-    }
-    return answer.id_token;
+    if (!claims) throw new OidcError('http_error', 'the token response has no id_token');
+    return identityOf(claims, this.clientId);
   }
 
   /**
-   * Verifies an ID token: signature by the issuer's keys (asymmetric algorithms only), `iss`,
-   * `aud` (and `azp`), `exp` and `iat` with the leeway of SPEC §9, the flow's `nonce` when there
-   * is one, and a verified e-mail address.
+   * Verifies a bare ID token, one that did not come from our token request: openid-client
+   * validates ID tokens only inside a flow's response, so this one check is on jose. Signature
+   * by the issuer's keys (asymmetric algorithms only), `iss`, `aud`, `exp` and `iat` with the
+   * leeway of docs/product.md §9, the `nonce` when one is expected; then the shop's rules.
    */
   async verifyIdToken(idToken: string, expected: { nonce?: string } = {}): Promise<VerifiedIdentity> {
     const metadata = await this.metadata();
-    const leeway = IDENTITY_PROVIDER.tokenLeewaySeconds;
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(idToken, this.#keys(metadata), {
+      ({ payload } = await jwtVerify(idToken, this.#keys(metadata.jwks_uri!), {
         issuer: [metadata.issuer, ...(ISSUER_ALIASES[metadata.issuer] ?? [])],
         audience: this.clientId,
         algorithms: ASYMMETRIC_ALGORITHMS,
-        clockTolerance: leeway,
+        clockTolerance: IDENTITY_PROVIDER.tokenLeewaySeconds,
         requiredClaims: ['sub', 'iat', 'exp'],
       }));
     } catch (error) {
       throw verificationError(error);
     }
-
-    const now = Math.floor(Date.now() / 1000);
-    if (typeof payload.iat !== 'number' || payload.iat > now + leeway) {
-      throw new OidcError('invalid_token', '"iat" is in the future');
-    }
-    // OpenID Connect Core §3.1.3.7: with several audiences, the token must be issued to us.
-    const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-    if ((audiences.length > 1 || payload.azp !== undefined) && payload.azp !== this.clientId) {
-      throw new OidcError('invalid_token', 'unexpected "azp" claim value');
-    }
     if (expected.nonce !== undefined && payload.nonce !== expected.nonce) {
       throw new OidcError('invalid_token', 'unexpected "nonce" claim value');
     }
-
-    const subject = stringClaim(payload, 'sub', 255);
-    const email = stringClaim(payload, 'email', 254);
-    if (!subject) throw new OidcError('invalid_token', 'no usable "sub" claim');
-    if (!email || !email.includes('@')) throw new OidcError('invalid_token', 'no usable "email" claim');
-    if (payload.email_verified !== true) {
-      throw new OidcError('unverified_email', 'the token does not say the e-mail address is verified');
-    }
-    const picture = stringClaim(payload, 'picture', 2048);
-    return {
-      subject,
-      email,
-      name: stringClaim(payload, 'name', 500)?.slice(0, 60).trim() ?? null,
-      picture: picture && /^https?:\/\//i.test(picture) ? picture : null,
-    };
+    return identityOf(payload, this.clientId);
   }
 
-  #keys(metadata: IssuerMetadata): JWTVerifyGetKey {
-    if (this.#localKeys) return this.#localKeys;
-    const uri = metadata.jwks_uri;
-    if (!uri) throw new OidcError('http_error', 'the issuer publishes no jwks_uri');
+  #keys(uri: string) {
     if (this.#remoteKeys?.uri !== uri) {
-      this.#remoteKeys = { uri, keys: createRemoteJWKSet(new URL(uri), { timeoutDuration: this.#timeoutMs }) };
+      const keys = createRemoteJWKSet(new URL(uri), { timeoutDuration: this.#budgetMs, [joseFetch]: this.#fetch });
+      this.#remoteKeys = { uri, keys };
     }
     return this.#remoteKeys.keys;
   }
+}
 
-  /**
-   * One request to the issuer with a timeout per attempt (the body is read within it), retried
-   * on timeouts, network errors and 5xx; a 4xx answer is final. Answers status and body text.
-   */
-  async #send(url: string, init: RequestInit, what: string): Promise<{ status: number; text: string }> {
+/** client_secret_basic is the default an issuer must support unless it lists only _post. */
+const clientAuthentication: oidc.ClientAuth = (as, client, body, headers) => {
+  const methods = as.token_endpoint_auth_methods_supported;
+  const postOnly = methods?.includes('client_secret_post') && !methods.includes('client_secret_basic');
+  (postOnly ? oidc.ClientSecretPost() : oidc.ClientSecretBasic())(as, client, body, headers);
+};
+
+const stringClaim = (payload: JWTPayload, name: string, max: number): string | null => {
+  const value = payload[name];
+  return typeof value === 'string' && value.trim() !== '' && value.length <= max ? value.trim() : null;
+};
+
+/**
+ * The shop's rules on verified claims, whichever way they came: `iat` not in the future (the
+ * libraries check only its type), `azp` ours whenever present (stricter than the library, which
+ * looks at it only with several audiences), a verified e-mail, and the limits of what is stored.
+ */
+function identityOf(payload: JWTPayload, clientId: string): VerifiedIdentity {
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof payload.iat !== 'number' || payload.iat > now + IDENTITY_PROVIDER.tokenLeewaySeconds) {
+    throw new OidcError('invalid_token', '"iat" is in the future');
+  }
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if ((audiences.length > 1 || payload.azp !== undefined) && payload.azp !== clientId) {
+    throw new OidcError('invalid_token', 'unexpected "azp" claim value');
+  }
+  const subject = stringClaim(payload, 'sub', 255);
+  const email = stringClaim(payload, 'email', 254);
+  if (!subject) throw new OidcError('invalid_token', 'no usable "sub" claim');
+  if (!email || !email.includes('@')) throw new OidcError('invalid_token', 'no usable "email" claim');
+  if (payload.email_verified !== true) {
+    throw new OidcError('unverified_email', 'the token does not say the e-mail address is verified');
+  }
+  const picture = stringClaim(payload, 'picture', 2048);
+  return {
+    subject,
+    email,
+    name: stringClaim(payload, 'name', 500)?.slice(0, 60).trim() ?? null,
+    picture: picture && /^https?:\/\//i.test(picture) ? picture : null,
+  };
+}
+
+/** What both libraries hand their customFetch (openid-client's and jose's options both fit). */
+type IssuerFetch = (
+  url: string,
+  init: {
+    method?: string;
+    headers?: HeadersInit;
+    body?: oidc.FetchBody;
+    redirect?: RequestRedirect;
+    signal?: AbortSignal;
+  },
+) => Promise<Response>;
+
+/**
+ * One request to the issuer with a timeout per attempt (the body is read within it), retried
+ * on timeouts, network errors and 5xx; a 4xx answer is final and goes back to the library.
+ * Fails with an OidcError (timeout or http_error), which the libraries pass on as a cause.
+ */
+function issuerFetch(options: { timeoutMs: number; attempts: number; plainHttp: (url: URL) => boolean }): IssuerFetch {
+  return async (href, init) => {
+    const url = new URL(href);
+    const what = `${init.method ?? 'GET'} ${url.origin}${url.pathname}`;
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.plainHttp(url))) {
+      throw new OidcError('http_error', `${what} refused: not https`);
+    }
     let failure: OidcError | undefined;
-    for (let attempt = 1; attempt <= this.#attempts; attempt += 1) {
+    for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
       if (attempt > 1) await sleep(RETRY_DELAY_MS * (attempt - 1));
+      if (init.signal?.aborted) break;
+      const timeout = AbortSignal.timeout(options.timeoutMs);
       try {
-        const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(this.#timeoutMs) });
+        const response = await fetch(url, {
+          ...init,
+          // The libraries send strings and URLSearchParams; their type also names Uint8Array<ArrayBufferLike>.
+          body: init.body as BodyInit | null | undefined,
+          signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+        });
         const text = await response.text();
         if (response.status >= 500) {
           failure = new OidcError('http_error', `${what} answered ${response.status} (attempt ${attempt})`);
           continue;
         }
-        if (text.length > MAX_RESPONSE_CHARS) throw new OidcError('http_error', `${what} answer is too large`);
-        return { status: response.status, text };
+        if (text.length > MAX_RESPONSE_CHARS) throw new OidcError('http_error', `${what}: the answer is too large`);
+        const empty = [204, 205, 304].includes(response.status);
+        return new Response(empty ? null : text, { status: response.status, headers: response.headers });
       } catch (error) {
         if (error instanceof OidcError) throw error;
         failure = isTimeout(error)
-          ? new OidcError('timeout', `${what} timed out after ${this.#timeoutMs} ms (attempt ${attempt})`)
+          ? new OidcError('timeout', `${what} timed out after ${options.timeoutMs} ms (attempt ${attempt})`)
           : new OidcError('http_error', `${what} failed: ${describe(error)} (attempt ${attempt})`);
       }
     }
-    throw failure ?? new OidcError('http_error', `${what} was not attempted`);
-  }
+    throw failure ?? new OidcError('timeout', `${what} ran out of time`);
+  };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${error.message}${cause}`;
   }
+  return String(error);
+}
+
+/** Codes of openid-client errors about the transport or the shape of an answer, not the token. */
+const TRANSPORT_CODES = new Set([
+  'OAUTH_HTTP_REQUEST_FORBIDDEN',
+  'OAUTH_REQUEST_PROTOCOL_FORBIDDEN',
+  'OAUTH_RESPONSE_IS_NOT_CONFORM',
+  'OAUTH_RESPONSE_IS_NOT_JSON',
+  'OAUTH_ABORT',
+  undefined,
+]);
+
+/**
+ * openid-client's failures as ours: our transport's own (a cause), the issuer's error answers,
+ * and in the code exchange everything else is a verdict on the answer or its ID token.
+ */
+function libraryError(error: unknown, during: 'discovery' | 'code exchange'): OidcError {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof OidcError) return cause;
+  }
+  if (error instanceof oidc.ResponseBodyError) {
+    // The error code (invalid_grant, invalid_client…) is no secret and says what went wrong.
+    return new OidcError('http_error', `${during}: the issuer answered ${error.status} (${error.error.slice(0, 64)})`);
+  }
+  if (error instanceof oidc.ClientError) {
+    if (error.code === 'OAUTH_TIMEOUT') return new OidcError('timeout', `${during} timed out`);
+    const code = during === 'discovery' || TRANSPORT_CODES.has(error.code) ? 'http_error' : 'invalid_token';
+    return new OidcError(code, `${during}: ${error.code ?? 'error'}: ${describe(error)}`);
+  }
+  return new OidcError('http_error', `${during} failed: ${describe(error)}`);
 }
 
 /** jose's verdicts on the token itself are invalid_token; failing to fetch the keys is not. */

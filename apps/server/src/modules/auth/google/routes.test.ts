@@ -1,6 +1,6 @@
 // 'Log in with Google' against a real local OpenID issuer: a node:http server started here
 // serves discovery, its JWKS and a token endpoint, and the tokens are minted with jose. Covers
-// the ID-token sign-in of SPEC §7, the authorization-code flow with PKCE the web app uses, and
+// the ID-token sign-in of docs/product.md §7, the authorization-code flow with PKCE the web app uses, and
 // what a server without any provider answers.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -10,6 +10,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createAccount, TEST_ORIGIN, type TestApp } from '../../../../test/helpers';
 import { users } from '../../../db/schema/users';
+import { createFlowSecrets, OidcClient } from './oidc-client';
 
 const CLIENT_ID = 'shop-client.apps.example';
 const CLIENT_SECRET = 'local-issuer-secret';
@@ -19,14 +20,35 @@ interface TokenRequest {
   authorization: string | undefined;
 }
 
+/** How the issuer signs an ID token, when not as itself (RS256 with its published key). */
+interface Signing {
+  key?: CryptoKey | Uint8Array;
+  alg?: string;
+  kid?: string;
+  iat?: number;
+  exp?: number;
+}
+
 interface PendingCode {
   challenge: string;
   nonce: string;
   redirectUri: string;
   claims: JWTPayload;
+  sign: Signing;
 }
 
 type TokenHandler = (request: TokenRequest, res: ServerResponse) => void | Promise<void>;
+
+/**
+ * client_secret_basic as an authorization server reads it: RFC 6749 §2.3.1 form-encodes the id
+ * and the secret before they are joined (the client may encode more than it must, as '-' and '.').
+ */
+function basicCredentials(authorization: string | undefined): { id: string; secret: string } | null {
+  if (!authorization?.startsWith('Basic ')) return null;
+  const [id = '', secret = ''] = Buffer.from(authorization.slice(6), 'base64').toString().split(':');
+  const formDecode = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
+  return { id: formDecode(id), secret: formDecode(secret) };
+}
 
 /** An OpenID issuer on 127.0.0.1 that behaves like Google's as far as the shop can tell. */
 async function startLocalIssuer(options: { authMethods?: string[] } = {}) {
@@ -37,10 +59,7 @@ async function startLocalIssuer(options: { authMethods?: string[] } = {}) {
   const tokenRequests: TokenRequest[] = [];
   let url = '';
 
-  async function idToken(
-    claims: JWTPayload = {},
-    sign: { key?: CryptoKey; alg?: string; kid?: string; iat?: number; exp?: number } = {},
-  ): Promise<string> {
+  async function idToken(claims: JWTPayload = {}, sign: Signing = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({
       iss: url,
@@ -63,9 +82,10 @@ async function startLocalIssuer(options: { authMethods?: string[] } = {}) {
     const reply = (status: number, answer: object) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     };
-    const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+    const basic = basicCredentials(authorization);
     const authenticated =
-      authorization === basic || (body.get('client_id') === CLIENT_ID && body.get('client_secret') === CLIENT_SECRET);
+      (basic?.id === CLIENT_ID && basic.secret === CLIENT_SECRET) ||
+      (body.get('client_id') === CLIENT_ID && body.get('client_secret') === CLIENT_SECRET);
     if (!authenticated) return reply(401, { error: 'invalid_client' });
     const code = codes.get(body.get('code') ?? '');
     codes.delete(body.get('code') ?? '');
@@ -82,7 +102,7 @@ async function startLocalIssuer(options: { authMethods?: string[] } = {}) {
       access_token: randomBytes(16).toString('hex'),
       token_type: 'Bearer',
       expires_in: 3600,
-      id_token: await idToken({ nonce: code.nonce, ...code.claims }),
+      id_token: await idToken({ nonce: code.nonce, ...code.claims }, code.sign),
     });
   };
 
@@ -93,7 +113,7 @@ async function startLocalIssuer(options: { authMethods?: string[] } = {}) {
     onToken: standardToken,
     standardToken,
     /** What the issuer does at its authorization endpoint once the person has signed in. */
-    issueCode(authorizationUrl: string, claims: JWTPayload = {}): string {
+    issueCode(authorizationUrl: string, claims: JWTPayload = {}, sign: Signing = {}): string {
       const params = new URL(authorizationUrl).searchParams;
       const code = randomBytes(24).toString('base64url');
       codes.set(code, {
@@ -101,6 +121,7 @@ async function startLocalIssuer(options: { authMethods?: string[] } = {}) {
         nonce: params.get('nonce') ?? '',
         redirectUri: params.get('redirect_uri') ?? '',
         claims,
+        sign,
       });
       return code;
     },
@@ -206,14 +227,33 @@ describe('POST /api/login/auth/google (ID token)', () => {
     expect(again.json().token).not.toBe(answer.token);
   });
 
-  it('links an existing password account with the same e-mail in another letter case', async () => {
-    const account = await createAccount(t.database, { username: 'Pat' });
+  it('takes over a password account whose e-mail nobody proved, in any letter case', async () => {
+    const account = await createAccount(t.database, { username: 'Pat', password: 'squatted-pass' });
+    const squatter = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: account.email, password: 'squatted-pass' },
+    });
     const res = await signIn(t.app, { google: await issuer.idToken({ email: account.email.toUpperCase() }) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: account.id, name: 'Pat', email: account.email });
     const rows = await t.database.db.select().from(users).where(eq(users.id, account.id));
     expect(rows[0]!.googleSubject).toMatch(/^sub-/);
-    expect(rows[0]!.passwordHash).not.toBeNull();
+    expect(rows[0]!.passwordHash).toBeNull();
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${squatter.json<{ token: string }>().token}` },
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('refuses to relink an account linked to another Google subject (409, and the flow says so)', async () => {
+    const first = await signIn(t.app, { google: await issuer.idToken({ email: 'twice@gmail.test', sub: 'sub-one' }) });
+    expect(first.statusCode).toBe(200);
+    const second = await signIn(t.app, { google: await issuer.idToken({ email: 'twice@gmail.test', sub: 'sub-two' }) });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('google_linked_elsewhere');
   });
 
   const refused = { error: { code: 'invalid_google_token', message: 'The Google sign-in could not be verified.' } };
@@ -353,7 +393,7 @@ describe('the authorization-code flow', () => {
       redirect_uri: 'http://localhost/api/auth/google/callback',
       code_verifier: expect.stringMatching(/^[\w-]{43}$/),
     });
-    expect(request.authorization).toBe(`Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`);
+    expect(basicCredentials(request.authorization)).toEqual({ id: CLIENT_ID, secret: CLIENT_SECRET });
 
     // The flow cookie is cleared; the session cookie works.
     expect(cookieFrom(res.headers['set-cookie'], 'google_flow')).toMatch(/google_flow=;.*Expires=Thu, 01 Jan 1970/);
@@ -418,6 +458,40 @@ describe('the authorization-code flow', () => {
     const res = await callback({ code, state: new URL(location).searchParams.get('state')! }, cookie);
     expect(res.headers.location).toBe('/login?google_error=failed');
     expect(res.headers['set-cookie']).not.toContain('session=');
+  });
+
+  /** A whole flow whose token request answers an ID token with these claims, signed so. */
+  async function flowWith(claims: JWTPayload, sign: Signing = {}, query: Record<string, string> = {}) {
+    const { location, cookie } = await start();
+    const code = issuer.issueCode(location, claims, sign);
+    const res = await callback({ code, state: new URL(location).searchParams.get('state')!, ...query }, cookie);
+    return String(res.headers.location);
+  }
+
+  it('verifies the ID token of the code exchange: signature, algorithm, issuer, audience, azp and times', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const other = await generateKeyPair('RS256');
+    const refused: Array<[JWTPayload, Signing?]> = [
+      [{ aud: 'someone-else.apps.example' }],
+      [{ iss: 'https://accounts.example.test' }],
+      [{ aud: [CLIENT_ID, 'someone-else.apps.example'], azp: 'someone-else.apps.example' }],
+      [{ azp: 'someone-else.apps.example' }],
+      [{}, { key: other.privateKey }], // same kid, another key
+      [{}, { alg: 'HS256', key: new TextEncoder().encode(CLIENT_SECRET) }],
+      [{}, { iat: now - 3600, exp: now - 90 }],
+      [{}, { iat: now + 600, exp: now + 3600 }],
+    ];
+    for (const [claims, sign] of refused) {
+      const before = logLines.length;
+      expect(await flowWith(claims, sign), JSON.stringify({ claims, sign })).toBe('/login?google_error=failed');
+      expect(logLines.slice(before).join('\n')).toContain('invalid_token');
+    }
+    expect(await flowWith({}, { iat: now - 3600, exp: now - 30 })).toBe('/login?google=ok'); // 60 s of leeway
+  });
+
+  it('checks the issuer the authorization response names (RFC 9207)', async () => {
+    expect(await flowWith({}, {}, { iss: 'https://accounts.example.test' })).toBe('/login?google_error=failed');
+    expect(await flowWith({}, {}, { iss: issuer.url })).toBe('/login?google=ok');
   });
 
   it('maps an unverified e-mail, a deactivated account and a refused code to their codes', async () => {
@@ -486,6 +560,31 @@ describe('the authorization-code flow', () => {
     for (const secret of [code, state, cookieValue(cookie)!, session, idToken, CLIENT_SECRET]) {
       expect(logs).not.toContain(secret); // …without what would let anyone replay them
     }
+  });
+});
+
+describe('the OpenID client', () => {
+  it('sends plain HTTP only to loopback addresses or to an issuer configured as http', async () => {
+    const https = 'https://issuer.example.test';
+    const client = new OidcClient({
+      issuer: https,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      timeoutMs: 1000,
+      metadata: {
+        issuer: https,
+        authorization_endpoint: `${https}/authorize`,
+        token_endpoint: 'http://issuer.example.test/token',
+        jwks_uri: `${https}/jwks`,
+      },
+    });
+    const flow = createFlowSecrets();
+    await expect(client.completeFlow({ code: 'x', redirectUri: 'http://localhost/callback', flow })).rejects.toEqual(
+      expect.objectContaining({
+        code: 'http_error',
+        detail: 'POST http://issuer.example.test/token refused: not https',
+      }),
+    );
   });
 });
 

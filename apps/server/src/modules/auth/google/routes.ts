@@ -1,4 +1,4 @@
-// 'Log in with Google' (SPEC §2 Login, §7 POST /login/auth/google): the ID-token sign-in of the
+// 'Log in with Google' (docs/product.md §2 Login, §7 POST /login/auth/google): the ID-token sign-in of the
 // spec's call, the server-side authorization-code flow the web app uses (a full-page redirect
 // out to the provider and back to /login?google=ok or ?google_error=<code>), and which of
 // them this server offers.
@@ -11,7 +11,7 @@ import { HttpError } from '../../../lib/errors';
 import { AUTH_BODY_LIMIT_BYTES, sendSignedIn } from '../routes';
 import { attemptLimit } from '../rate-limits';
 import type { AccountService } from '../service';
-import { setSessionCookie } from '../session-cookie';
+import { secureCookies, setSessionCookie } from '../session-cookie';
 import { GOOGLE_CALLBACK_PATH } from './paths';
 import type { GoogleSignIn } from './google-sign-in';
 import { checkState, createFlowSecrets, OidcError, type FlowSecrets } from './oidc-client';
@@ -30,6 +30,8 @@ const googleErrors = {
   unverifiedEmail: 'The e-mail address of this Google account is not verified.',
   unavailable: 'Google could not be reached to verify the sign-in. Please try again.',
 };
+
+const sourceOf = (google: GoogleSignIn) => (google.development ? 'development' : 'google');
 
 const notConfigured = () => new HttpError(404, 'google_not_configured', googleErrors.notConfigured);
 
@@ -51,7 +53,7 @@ const flowCookieOptions = (request: FastifyRequest) => ({
   path: FLOW_COOKIE_PATH,
   httpOnly: true,
   sameSite: 'lax' as const,
-  secure: request.protocol === 'https',
+  secure: secureCookies(request),
 });
 
 function readFlowCookie(request: FastifyRequest): FlowSecrets | null {
@@ -72,7 +74,11 @@ function outcomeOf(error: unknown): GoogleErrorCode {
     }
     return 'failed';
   }
-  if (error instanceof HttpError && error.code === 'account_deactivated') return 'deactivated';
+  if (error instanceof HttpError) {
+    if (error.code === 'account_deactivated') return 'deactivated';
+    if (error.code === 'google_linked_elsewhere') return 'linked_elsewhere';
+    if (error.code === 'development_sign_in_refused') return 'refused';
+  }
   return 'failed';
 }
 
@@ -127,7 +133,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           throw new HttpError(403, 'unverified_email', googleErrors.unverifiedEmail);
         throw new HttpError(503, 'google_unavailable', googleErrors.unavailable);
       });
-      return sendSignedIn(request, reply, await accounts.signInWithIdentity(identity));
+      return sendSignedIn(request, reply, await accounts.signInWithIdentity(identity, sourceOf(google)));
     },
   );
 
@@ -200,7 +206,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           flow,
           iss,
         });
-        const signedIn = await accounts.signInWithIdentity(identity);
+        const signedIn = await accounts.signInWithIdentity(identity, sourceOf(google));
         setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
         return loginRedirect(reply, 'ok');
       } catch (failure) {

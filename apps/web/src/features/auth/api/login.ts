@@ -1,4 +1,4 @@
-// POST /api/user/login: e-mail and password in; the identity of SPEC §3 out, and the session
+// POST /api/user/login: e-mail and password in; the identity of docs/product.md §3 out, and the session
 // cookie set by the server. On success the identity is stored (without the token).
 import type { LoginAnswer, LoginBody } from '@comics/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// POST /api/user/signup: creates an account (SPEC §3 sign-up payload). It does not sign in:
+// POST /api/user/signup: creates an account (docs/product.md §3 sign-up payload). It does not sign in:
 // the visitor logs in afterwards.
 import type { SignupAnswer, SignupBody } from '@comics/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The 'Error!' popup of SPEC §8 (a failed login, a Google sign-in that came back with an
+// The 'Error!' popup of docs/product.md §8 (a failed login, a Google sign-in that came back with an
 // error): a modal dialog named by its title, described by its message, with one close button
 // (Escape closes it too).
 import { useState } from 'react';

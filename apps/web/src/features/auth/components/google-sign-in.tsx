@@ -1,4 +1,4 @@
-// 'Log in with Google' (SPEC §2 Login). A full-page redirect to the server, which runs the
+// 'Log in with Google' (docs/product.md §2 Login). A full-page redirect to the server, which runs the
 // OpenID Connect sign-in (with Google, or with the bundled development provider standing in)
 // and sends the browser back to /login. The server's configuration decides what is offered.
 import { useEffect, useState } from 'react';

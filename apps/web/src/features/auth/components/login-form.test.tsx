@@ -108,6 +108,16 @@ describe('LoginForm', () => {
     );
   });
 
+  it('tells the owner of an account Google took over to use Google', async () => {
+    const useGoogle = "This account signs in with Google. Use 'Log in with Google'.";
+    const { user } = setup({ 'POST /api/user/login': apiError(401, 'use_google_sign_in', useGoogle) });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'secret');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    expect(await screen.findByRole('dialog', { name: 'Error!' })).toHaveAccessibleDescription(useGoogle);
+  });
+
   it('stores the identity without the token, and clears the form', async () => {
     const { user } = setup({
       'POST /api/user/login': {

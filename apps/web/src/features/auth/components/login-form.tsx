@@ -1,4 +1,4 @@
-// The login screen's form (SPEC §2 Login, §5, §8): e-mail and password checked on every change
+// The login screen's form (docs/product.md §2 Login, §5, §8): e-mail and password checked on every change
 // with the shared schema. A field's error shows only after it has been typed into, and the
 // password's only once the e-mail is valid; 'Log in' stays disabled while anything is wrong or
 // empty. A refused login opens the 'Error!' popup. On success the identity is stored and the
@@ -20,7 +20,10 @@ import { FormField } from './form-field';
 import { GoogleSignIn } from './google-sign-in';
 
 function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return accountMessages.badCredentials;
+  // 'use_google_sign_in' (an account Google took over) keeps its own words.
+  if (error instanceof ApiError && error.status === 401 && error.code !== 'use_google_sign_in') {
+    return accountMessages.badCredentials;
+  }
   if (error instanceof ApiError && error.status === 403 && error.code === 'account_deactivated') {
     return accountMessages.deactivated;
   }

@@ -1,4 +1,4 @@
-// The profile view (SPEC §2): a loading text while the account loads, then the picture (or a
+// The profile view (docs/product.md §2): a loading text while the account loads, then the picture (or a
 // circle with the initials when there is none, or it fails to load), the name, and the label
 // Email with the e-mail.
 import type { Profile } from '@comics/shared/schemas/auth';

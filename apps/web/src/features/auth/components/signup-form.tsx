@@ -1,4 +1,4 @@
-// The sign-up form (SPEC §2 Sign-up, §4, §5): Username, Email, Password and 'verify your
+// The sign-up form (docs/product.md §2 Sign-up, §4, §5): Username, Email, Password and 'verify your
 // password', checked live with the shared schema. The e-mail, password and repeat errors show
 // only while their field is non-empty; the repeat is checked again whenever the password
 // changes. 'Sign Up' stays disabled while anything is wrong or empty. Unlike the original, the

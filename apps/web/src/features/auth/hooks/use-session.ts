@@ -1,4 +1,4 @@
-// Who the browser thinks is signed in, kept under the storage keys of SPEC §3: `user` (name),
+// Who the browser thinks is signed in, kept under the storage keys of docs/product.md §3: `user` (name),
 // `ROL` (JSON "USER"/"ADMIN"), `id`, `email` and the `MY_AUTH` flag. The session itself is the
 // server's httpOnly cookie: the login answer's token is never stored where a script could read
 // it, so "signed in" here is the MY_AUTH flag with a valid ROL. The server stays the authority;
@@ -54,7 +54,7 @@ export function isSignedIn(): boolean {
   return readSession().role !== null;
 }
 
-/** Stores who signed in (SPEC §4: identity stored, auth flag set). The token is dropped. */
+/** Stores who signed in (docs/product.md §4: identity stored, auth flag set). The token is dropped. */
 export function storeIdentity(identity: Identity): void {
   // A token left by an older version of the app must not linger either.
   removeStorage(STORAGE_KEYS.token);
@@ -73,7 +73,7 @@ export function refreshIdentity(profile: Profile): void {
   storeIdentity(profile);
 }
 
-/** Ends the session on this browser (SPEC §4): all local storage goes except the theme choice. */
+/** Ends the session on this browser (docs/product.md §4): all local storage goes except the theme choice. */
 export function clearSession(): void {
   clearStorage([THEME_STORAGE_KEY]);
 }

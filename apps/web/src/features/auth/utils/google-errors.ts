@@ -1,5 +1,5 @@
 // What the login page says when the Google sign-in comes back with /login?google_error=<code>.
-// The first words of 'invalid_state' and 'timeout' are the identity-provider errors of SPEC §8.
+// The first words of 'invalid_state' and 'timeout' are the identity-provider errors of docs/product.md §8.
 import { accountMessages, GOOGLE_ERROR_CODES, type GoogleErrorCode } from '@comics/shared/schemas/auth';
 
 const messages: Record<GoogleErrorCode, string> = {
@@ -8,6 +8,9 @@ const messages: Record<GoogleErrorCode, string> = {
   cancelled: 'Sign-in was cancelled.',
   unverified_email: 'Your Google e-mail address is not verified.',
   deactivated: accountMessages.deactivated,
+  linked_elsewhere:
+    'This e-mail address belongs to an account that is linked to another Google account. Sign in with that one.',
+  refused: 'The development sign-in only signs in to accounts it created itself.',
   failed: 'Google sign-in failed. Please try again.',
 };
 

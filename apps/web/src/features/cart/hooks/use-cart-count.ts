@@ -1,5 +1,5 @@
 // The navbar badge: how many issues the stored cart (carrito) holds. The cart itself arrives
-// with the accounts work; until then this reads what SPEC §3 says the browser keeps.
+// with the accounts work; until then this reads what docs/product.md §3 says the browser keeps.
 import { STORAGE_KEYS } from '@comics/shared/constants';
 import { useSyncExternalStore } from 'react';
 

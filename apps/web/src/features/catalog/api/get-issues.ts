@@ -1,6 +1,6 @@
 // GET /api/comics/issues/rating/{volumeId}: a comic's issues with their average rating. It
 // answers what GET /api/comics/issues/{volumeId} does plus avgRating, so one call serves both
-// steps of SPEC §7.
+// steps of docs/product.md §7.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';

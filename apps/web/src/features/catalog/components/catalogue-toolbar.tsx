@@ -1,4 +1,4 @@
-// The home filters: publisher, name order and 'Reset Filters' (SPEC §2).
+// The home filters: publisher, name order and 'Reset Filters' (docs/product.md §2).
 import { COMIC_SORTS } from '@comics/shared/constants';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

@@ -1,4 +1,4 @@
-// A comic's page (SPEC §2 comic detail): cover, name with start year, deck, description (its
+// A comic's page (docs/product.md §2 comic detail): cover, name with start year, deck, description (its
 // links are inert), Back, and the issues with their modal. The issue sort and the open issue
 // live in the URL (?sort=…&issue=…) so a shared link shows the same thing.
 import { DETAIL_LOADING_MS, type Role } from '@comics/shared/constants';

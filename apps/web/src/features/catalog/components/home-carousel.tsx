@@ -1,4 +1,4 @@
-// The home carousel: 4 slides, 4000 ms each (SPEC §2, §9): the shop's welcome and the three
+// The home carousel: 4 slides, 4000 ms each (docs/product.md §2, §9): the shop's welcome and the three
 // promo comics. It pauses on hover and with its pause button (and starts paused for visitors
 // who ask for reduced motion).
 import { CAROUSEL_INTERVAL_MS, COMIC_FORMAT, PROMO_VOLUME_IDS } from '@comics/shared/constants';

@@ -1,4 +1,4 @@
-// A comic's issues with 'Sort issues by' (SPEC §2). 'Comics not found' shows only once the list
+// A comic's issues with 'Sort issues by' (docs/product.md §2). 'Comics not found' shows only once the list
 // has stayed empty for 5000 ms.
 import { EMPTY_ISSUES_MS } from '@comics/shared/constants';
 import Form from 'react-bootstrap/Form';

@@ -1,4 +1,4 @@
-// An issue's details (SPEC §2 issue modal): number, name, description (or 'Woohoo'), cover,
+// An issue's details (docs/product.md §2 issue modal): number, name, description (or 'Woohoo'), cover,
 // star rating or 'Not reviews for this comic', price, Close and 'Buy now'. The modal traps focus
 // and Escape closes it.
 import { COMIC_FORMAT, type Role } from '@comics/shared/constants';

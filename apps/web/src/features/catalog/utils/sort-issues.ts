@@ -1,4 +1,4 @@
-// The detail page's 'Sort issues by' choices (SPEC §2), applied on the client to the list the
+// The detail page's 'Sort issues by' choices (docs/product.md §2), applied on the client to the list the
 // API returns in its default order. Unrated issues stay last in both rating orders.
 import type { RatedIssue } from '../types';
 

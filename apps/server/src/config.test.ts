@@ -1,0 +1,51 @@
+// Settings that decide how exposed a shop is: parsed at boot, refused loudly when unsafe.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const production = { NODE_ENV: 'production' };
+
+describe('loadConfig', () => {
+  it('refuses the development sign-in in production, saying why', () => {
+    expect(() => loadConfig({ ...production, OIDC_DEV_PROVIDER: 'true' })).toThrow(
+      /OIDC_DEV_PROVIDER=true is refused with NODE_ENV=production/,
+    );
+    expect(loadConfig(production).oidcDevProvider).toBe(false);
+    expect(loadConfig({}).oidcDevProvider).toBe(true);
+  });
+
+  it('listens on loopback outside production unless HOST says otherwise, on every interface in production', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig(production).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
+  it('creates demo accounts and serves API docs by default only outside production', () => {
+    expect(loadConfig({})).toMatchObject({ demoAccounts: true, apiDocs: true });
+    expect(loadConfig({ SEED_DEMO: 'false' }).demoAccounts).toBe(false);
+    expect(loadConfig(production)).toMatchObject({ demoAccounts: false, apiDocs: false });
+    expect(loadConfig({ ...production, DEMO_ACCOUNTS: 'true', API_DOCS: 'true' })).toMatchObject({
+      demoAccounts: true,
+      apiDocs: true,
+    });
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, never a blanket true', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: 'true' would trust any X-Forwarded-For/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('has absolute session lifetimes of 30 days for USER and 12 hours for ADMIN, both settings', () => {
+    expect(loadConfig({})).toMatchObject({ SESSION_MAX_HOURS_USER: 720, SESSION_MAX_HOURS_ADMIN: 12 });
+    expect(loadConfig({ SESSION_MAX_HOURS_ADMIN: '4' }).SESSION_MAX_HOURS_ADMIN).toBe(4);
+    expect(() => loadConfig({ SESSION_MAX_HOURS_USER: '0' })).toThrow(/SESSION_MAX_HOURS_USER/);
+  });
+});

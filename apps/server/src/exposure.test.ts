@@ -1,0 +1,24 @@
+// What a shop shows to other sites and to probers: only /media may be embedded cross-origin,
+// and the API's map (/api/docs) is served in production only when asked for.
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/helpers';
+
+describe('exposure', () => {
+  it('sends Cross-Origin-Resource-Policy cross-origin only on /media', async () => {
+    const { app } = await buildTestApp();
+    const corp = async (url: string) =>
+      (await app.inject({ method: 'GET', url })).headers['cross-origin-resource-policy'];
+    expect(await corp('/media/covers/volumes/773.svg')).toBe('cross-origin');
+    expect(await corp('/api/comics/773')).toBe('same-origin');
+    expect(await corp('/api/health')).toBe('same-origin');
+    expect(await corp('/no/such/page')).toBe('same-origin');
+  });
+
+  it('serves the API documentation in production only with API_DOCS=true', async () => {
+    const shop = await buildTestApp({ NODE_ENV: 'production' });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+    const documented = await buildTestApp({ NODE_ENV: 'production', API_DOCS: 'true' });
+    expect((await documented.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+});
