@@ -38,8 +38,9 @@ export default defineConfig({
       // The browser suite always runs on the embedded database, seeded afresh.
       DATABASE_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // An attempt budget for one IP that the whole suite shares.
+      // Budgets for one IP that the whole suite shares.
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      PUBLIC_READ_RATE_LIMIT_PER_IP: '100000',
     },
   },
 });

@@ -98,7 +98,10 @@ beforeAll(async () => {
 /** A fresh session per call, so a logout in one row cannot spoil the next. */
 async function credentialsOf(caller: Caller): Promise<Record<string, string>> {
   if (caller === 'guest') return {};
-  const { token } = await createSessionStore(t.database.db).create(accountIds[caller], caller === 'admin' ? 'ADMIN' : 'USER');
+  const { token } = await createSessionStore(t.database.db).create(
+    accountIds[caller],
+    caller === 'admin' ? 'ADMIN' : 'USER',
+  );
   if (caller === 'deactivated') {
     // Deactivated behind the sessions' back: the session row survives, the account does not.
     await t.database.db.update(users).set({ active: false }).where(eq(users.id, accountIds.deactivated));

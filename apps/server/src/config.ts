@@ -68,8 +68,18 @@ const envSchema = z.object({
   /** Serve the API documentation UI at /api/docs: default on, except in production. */
   API_DOCS: z.enum(['true', 'false']).optional(),
   /** Absolute session lifetimes from sign-in, whatever the activity: USER 30 days, ADMIN 12 hours. */
-  SESSION_MAX_HOURS_USER: z.coerce.number().int().min(1).max(24 * 365).default(30 * 24),
-  SESSION_MAX_HOURS_ADMIN: z.coerce.number().int().min(1).max(24 * 365).default(12),
+  SESSION_MAX_HOURS_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(30 * 24),
+  SESSION_MAX_HOURS_ADMIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(12),
   /** Token requests to the issuer time out after this long (3 attempts in all). */
   OIDC_HTTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
 });

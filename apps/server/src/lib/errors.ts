@@ -1,9 +1,11 @@
 // The one error shape of the API — { error: { code, message, fields? } } — and the
 // handler that produces it. Client mistakes say what was wrong; server faults say nothing
 // about internals.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@comics/shared/schemas/errors';
+import { isRefusedValue } from './database-errors';
+import { loggableError } from './loggable-error';
 
 export class HttpError extends Error {
   constructor(
@@ -22,6 +24,30 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { error: { code, message, ...(fields ? { fields } : {}) } };
 }
 
+/** 400 naming each field that was wrong, the message summing them up. */
+export function validationFailed(fields: Record<string, string>): HttpError {
+  const summary = Object.entries(fields)
+    .map(([name, message]) => `${name}: ${message}`)
+    .join('; ');
+  return new HttpError(400, 'validation_failed', `Invalid request: ${summary}`, fields);
+}
+
+const sendHttpError = (reply: FastifyReply, error: HttpError) =>
+  reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+
+/**
+ * Fastify's router refuses a URL it cannot decode (FST_ERR_BAD_URL, 400) or a path segment over
+ * its length limit (FST_ERR_MAX_PARAM_LENGTH, 414) before any hook or route runs, in a shape of
+ * its own that echoes the path: answered here in ours instead (Fastify's `frameworkErrors`).
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const code = error.code.replace(/^FST_ERR_/, '').toLowerCase();
+  void reply
+    .status(error.statusCode ?? 400)
+    .send(errorBody(code, tooLong ? 'A part of the address is too long.' : 'The address is not a valid URL.'));
+}
+
 /** 'querystring' + '/page' → 'page'; the body's own fields keep their names. */
 function fieldName(instancePath: string, context: string | undefined): string {
   const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -30,19 +56,21 @@ function fieldName(instancePath: string, context: string | undefined): string {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
-    }
+    if (error instanceof HttpError) return sendHttpError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath, error.validationContext);
         fields[name] ??= issue.message ?? 'Invalid value';
       }
-      const summary = Object.entries(fields)
-        .map(([name, message]) => `${name}: ${message}`)
-        .join('; ');
-      return reply.status(400).send(errorBody('validation_failed', `Invalid request: ${summary}`, fields));
+      return sendHttpError(reply, validationFailed(fields));
+    }
+    if (isRefusedValue(error)) {
+      // A value validation let through and the database refused: the route's schema wants tightening.
+      request.log.warn({ error: loggableError(error) }, 'database refused a value from the request');
+      return reply
+        .status(400)
+        .send(errorBody('invalid_value', 'A value in the request is malformed, out of range or too long.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -50,7 +78,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code = error.code ? error.code.replace(/^FST_ERR_/, '').toLowerCase() : 'bad_request';
       return reply.status(status).send(errorBody(code, error.message));
     }
-    request.log.error({ err: error }, 'request failed');
+    // Never `err: error`: a failed query's error carries the values bound to it (see loggableError).
+    request.log.error({ error: loggableError(error) }, 'request failed');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side. Please try again.'));
   });
 }

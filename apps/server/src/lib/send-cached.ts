@@ -20,10 +20,15 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
 
 function encode(answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
   answer.encoded ??= {};
-  return (answer.encoded[encoding] ??=
+  const kept = answer.encoded[encoding];
+  if (kept) return kept;
+  const made =
     encoding === 'br'
       ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(answer.body, { level: 9 }));
+      : gzipSync(answer.body, { level: 9 });
+  answer.encoded[encoding] = made;
+  answer.onEncoded?.(made.byteLength);
+  return made;
 }
 
 export function sendCached(

@@ -11,7 +11,13 @@ import { securityLog } from '../auth/security-log';
 import type { AccountService } from '../auth/service';
 
 function toAdminUser(account: Account): AdminUser {
-  return { id: account.id, email: account.email, username: account.username, rol: account.role, active: account.active };
+  return {
+    id: account.id,
+    email: account.email,
+    username: account.username,
+    rol: account.role,
+    active: account.active,
+  };
 }
 
 export const adminRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {

@@ -1,5 +1,8 @@
-// GET-only catalogue API (SPEC §7 paths). Answers are cached ready-to-send; see ResponseCache.
+// GET-only catalogue API (docs/product.md §7 paths). Answers are cached ready-to-send (see ResponseCache),
+// keyed by the canonical query (see queries.ts), in the spec's wire shapes (see wire.ts). A read
+// that misses the cache costs the database: those count against a per-IP budget; hits never do.
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   comicDetail,
@@ -11,9 +14,12 @@ import {
   issue,
 } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
-import { toCachedAnswer, type ResponseCache } from '../../lib/response-cache';
+import { perIpLimit } from '../../lib/per-ip-limit';
+import { toCachedAnswer, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
 import { sendCached } from '../../lib/send-cached';
+import { cacheKey, comicListing, comicSearch } from './queries';
 import type { CatalogService, PagedComics } from './service';
+import { comicDetailOf, comicSummaryOf, issueOf, ratedIssueOf } from './wire';
 
 const errors = { 400: apiError, 404: apiError };
 const totalHeader = {
@@ -21,15 +27,37 @@ const totalHeader = {
 } as const;
 
 function pagedAnswer({ comics, total }: PagedComics) {
-  return toCachedAnswer(comics, { 'x-total-count': String(total) });
+  return toCachedAnswer(comics.map(comicSummaryOf), { 'x-total-count': String(total) });
 }
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cache: ResponseCache }> = async (
+export interface CatalogRoutesOptions {
+  service: CatalogService;
+  cache: ResponseCache;
+  /** Reads that miss the cache one IP may make per minute; 0 for no limit. */
+  uncachedReadsPerIpPerMinute: number;
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { service, cache },
+  { service, cache, uncachedReadsPerIpPerMinute },
 ) => {
   const tags = ['catalogue'];
   const config = { access: 'public' } as const;
+  const limitUncached = perIpLimit(app, 'catalogue-read', uncachedReadsPerIpPerMinute);
+
+  /** The answer under key, read through `read` on a miss, which counts against the caller's budget. */
+  async function sendRead(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    read: () => Promise<CachedAnswer>,
+  ): Promise<FastifyReply> {
+    // A hit (or a read already under way) is one Map lookup: it never meets the limiter.
+    const hit = cache.peek(key);
+    if (hit) return sendCached(request, reply, await hit);
+    if (limitUncached) await limitUncached(request, reply);
+    return sendCached(request, reply, await cache.get(key, read));
+  }
 
   app.get(
     '/comics',
@@ -45,17 +73,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
       },
     },
     async (request, reply) => {
-      const answer = await cache.get(`comics:${JSON.stringify(request.query)}`, async () =>
-        pagedAnswer(await service.listComics(request.query)),
+      const listing = comicListing(request.query);
+      return sendRead(request, reply, cacheKey('comics', listing), async () =>
+        pagedAnswer(await service.listComics(listing)),
       );
-      return sendCached(request, reply, answer);
     },
   );
 
   app.get(
     '/comics/search',
     {
-      config,
+      // The search text is free text: a stray control character is dropped, not refused.
+      config: { ...config, stripControlCharacters: ['name'] },
       schema: {
         tags,
         summary: 'Search comics by name',
@@ -66,10 +95,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
       },
     },
     async (request, reply) => {
-      const answer = await cache.get(`search:${JSON.stringify(request.query)}`, async () =>
-        pagedAnswer(await service.searchComics(request.query)),
+      const search = comicSearch(request.query);
+      return sendRead(request, reply, cacheKey('search', search), async () =>
+        pagedAnswer(await service.searchComics(search)),
       );
-      return sendCached(request, reply, answer);
     },
   );
 
@@ -86,8 +115,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
     },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = await cache.get(`comic:${id}`, async () => toCachedAnswer(await service.getComic(id)));
-      return sendCached(request, reply, answer);
+      return sendRead(request, reply, `comic:${id}`, async () =>
+        toCachedAnswer(comicDetailOf(await service.getComic(id))),
+      );
     },
   );
 
@@ -104,10 +134,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
     },
     async (request, reply) => {
       const { volumeId } = request.params;
-      const answer = await cache.get(`issues:${volumeId}`, async () =>
-        toCachedAnswer(await service.listIssues(volumeId)),
+      return sendRead(request, reply, `issues:${volumeId}`, async () =>
+        toCachedAnswer((await service.listIssues(volumeId)).map(issueOf)),
       );
-      return sendCached(request, reply, answer);
     },
   );
 
@@ -124,19 +153,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ service: CatalogService; cac
     },
     async (request, reply) => {
       const { volumeId } = request.params;
-      const answer = await cache.get(`rated-issues:${volumeId}`, async () =>
-        toCachedAnswer(await service.listRatedIssues(volumeId)),
+      return sendRead(request, reply, `rated-issues:${volumeId}`, async () =>
+        toCachedAnswer((await service.listRatedIssues(volumeId)).map(ratedIssueOf)),
       );
-      return sendCached(request, reply, answer);
     },
   );
 
   app.get(
     '/publishers',
     { config, schema: { tags, summary: 'Publisher names, A to Z', response: { 200: z.array(z.string()) } } },
-    async (request, reply) => {
-      const answer = await cache.get('publishers', async () => toCachedAnswer(await service.listPublishers()));
-      return sendCached(request, reply, answer);
-    },
+    async (request, reply) =>
+      sendRead(request, reply, 'publishers', async () => toCachedAnswer(await service.listPublishers())),
   );
 };

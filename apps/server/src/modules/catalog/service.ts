@@ -1,50 +1,22 @@
-// Catalogue use cases: paging rules and the mapping from rows to the spec's answer shapes
-// (snake_case fields, prices in dollars).
-import { centsToDollars } from '@comics/shared/money';
-import type {
-  ComicDetail,
-  ComicListQuery,
-  ComicSearchQuery,
-  ComicSummary,
-  Issue,
-  RatedIssue,
-} from '@comics/shared/schemas/catalog';
-import { COMICS_PER_PAGE } from '@comics/shared/constants';
+// Catalogue use cases over canonical queries (see queries.ts): listing, search, one comic, its
+// issues, and 404 for a comic that does not exist. Answers are domain objects (camelCase,
+// prices in cents); the routes map them to the spec's wire shapes (see wire.ts).
 import { notFound } from '../../lib/errors';
-import type { CatalogRepository, IssueRow, Page, VolumeSummaryRow } from './repository';
+import type { ComicListing, ComicSearch } from './queries';
+import type { CatalogRepository, IssueRow, VolumeRow, VolumeSummaryRow } from './repository';
+
+export type Comic = VolumeSummaryRow;
+export type ComicWithDescription = VolumeRow;
+export type ComicIssue = Pick<
+  IssueRow,
+  'id' | 'volumeId' | 'issueNumber' | 'name' | 'description' | 'image' | 'priceCents'
+>;
+export type RatedComicIssue = ComicIssue & { avgRating: number | null };
 
 export interface PagedComics {
-  comics: ComicSummary[];
+  comics: Comic[];
   /** All matches across pages; the route sends it as X-Total-Count. */
   total: number;
-}
-
-function toPage(query: { page?: number | undefined; limit?: number | undefined }): Page {
-  const limit = query.limit ?? COMICS_PER_PAGE;
-  return { limit, offset: ((query.page ?? 1) - 1) * limit };
-}
-
-function toSummary(row: VolumeSummaryRow): ComicSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    deck: row.deck,
-    start_year: row.startYear,
-    image: row.image,
-    publisher: row.publisher,
-  };
-}
-
-function toIssue(row: IssueRow): Issue {
-  return {
-    id: row.id,
-    volume_id: row.volumeId,
-    issue_number: row.issueNumber,
-    name: row.name,
-    description: row.description,
-    image: row.image,
-    price: centsToDollars(row.priceCents),
-  };
 }
 
 export function createCatalogService(repository: CatalogRepository) {
@@ -53,34 +25,32 @@ export function createCatalogService(repository: CatalogRepository) {
   }
 
   return {
-    /** Without page or limit the whole list, as the spec's client expects; otherwise one page. */
-    async listComics(query: ComicListQuery): Promise<PagedComics> {
-      const paged = query.page !== undefined || query.limit !== undefined;
-      const { rows, total } = await repository.listVolumes(query, paged ? toPage(query) : null);
-      return { comics: rows.map(toSummary), total };
+    async listComics(listing: ComicListing): Promise<PagedComics> {
+      const { rows, total } = await repository.listVolumes(listing, listing.page);
+      return { comics: rows, total };
     },
 
-    async searchComics(query: ComicSearchQuery): Promise<PagedComics> {
-      const { rows, total } = await repository.searchVolumes(query.name, query, toPage(query));
-      return { comics: rows.map(toSummary), total };
+    async searchComics(search: ComicSearch): Promise<PagedComics> {
+      const { rows, total } = await repository.searchVolumes(search.text, search, search.page);
+      return { comics: rows, total };
     },
 
-    async getComic(id: number): Promise<ComicDetail> {
-      const row = await repository.findVolume(id);
-      if (!row) throw notFound('Comic');
-      return { ...toSummary(row), description: row.description };
+    async getComic(id: number): Promise<ComicWithDescription> {
+      const comic = await repository.findVolume(id);
+      if (!comic) throw notFound('Comic');
+      return comic;
     },
 
-    async listIssues(volumeId: number): Promise<Issue[]> {
+    async listIssues(volumeId: number): Promise<ComicIssue[]> {
       const rows = await repository.listIssues(volumeId);
       if (rows.length === 0) await requireVolume(volumeId);
-      return rows.map(toIssue);
+      return rows;
     },
 
-    async listRatedIssues(volumeId: number): Promise<RatedIssue[]> {
+    async listRatedIssues(volumeId: number): Promise<RatedComicIssue[]> {
       const rows = await repository.listIssuesWithRating(volumeId);
       if (rows.length === 0) await requireVolume(volumeId);
-      return rows.map((row) => ({ ...toIssue(row), avgRating: row.avgRating }));
+      return rows;
     },
 
     listPublishers: () => repository.listPublisherNames(),

@@ -56,7 +56,7 @@ export async function registerWebApp(
     if (!comic) return base;
     const description = comic.deck ?? stripTags(comic.description ?? '').slice(0, 200);
     return {
-      title: comic.start_year ? `${comic.name} (${comic.start_year})` : comic.name,
+      title: comic.startYear ? `${comic.name} (${comic.startYear})` : comic.name,
       description: description || SHOP_DESCRIPTION,
       image: origin + comic.image,
       url: base.url,
