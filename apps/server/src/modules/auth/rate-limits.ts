@@ -1,9 +1,9 @@
 // Brute-force brakes on sign-in and sign-up: a budget per client IP and a tighter one per
 // e-mail address (so spreading a password guess over many IPs does not help). Over either
-// budget the answer is 429 with Retry-After. Counters live in the process; the scale-out
-// work moves them to Redis.
+// budget the answer is 429 with Retry-After, and a security log line says who was locked out.
+// Counters live in the process; the scale-out work moves them to Redis.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { HttpError } from '../../lib/errors';
+import { requestBudget, type BudgetCheck } from '../../lib/request-budget';
 import { securityLog } from './security-log';
 
 const MINUTE = 60_000;
@@ -25,28 +25,20 @@ function emailOf(request: FastifyRequest): string | null {
 }
 
 export function attemptLimit(app: FastifyInstance, name: string, budget: AttemptBudget): preHandlerAsyncHookHandler {
-  const perIp = app.createRateLimit({
-    max: budget.perIpPerMinute,
-    timeWindow: MINUTE,
-    keyGenerator: (request) => `${name}:ip:${request.ip}`,
-  });
-  const perEmail =
-    budget.perEmail &&
-    app.createRateLimit({
-      max: budget.perEmail.max,
-      timeWindow: budget.perEmail.windowMs,
-      keyGenerator: (request) => `${name}:email:${emailOf(request)}`,
+  const check = (by: 'ip' | 'email', max: number, windowMs: number, key: (request: FastifyRequest) => string) =>
+    requestBudget(app, name, {
+      max,
+      windowMs,
+      key: (request) => `${by}:${key(request)}`,
+      refusal: 'Too many attempts.',
+      onExceeded: (request) => securityLog(request, 'locked_out', { attempt: name, by }),
     });
+  const perIp = check('ip', budget.perIpPerMinute, MINUTE, (request) => request.ip);
+  const perEmail =
+    budget.perEmail && check('email', budget.perEmail.max, budget.perEmail.windowMs, (r) => emailOf(r) ?? '');
 
   return async (request, reply) => {
-    const limits = perEmail && emailOf(request) !== null ? [perIp, perEmail] : [perIp];
-    for (const limit of limits) {
-      const state = await limit(request);
-      if (!state.isAllowed && state.isExceeded) {
-        securityLog(request, 'locked_out', { attempt: name, by: limit === perIp ? 'ip' : 'email' });
-        reply.header('retry-after', String(state.ttlInSeconds));
-        throw new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${state.ttlInSeconds} seconds.`);
-      }
-    }
+    const checks: BudgetCheck[] = perEmail && emailOf(request) !== null ? [perIp, perEmail] : [perIp];
+    for (const within of checks) await within(request, reply);
   };
 }

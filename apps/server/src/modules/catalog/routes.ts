@@ -14,7 +14,7 @@ import {
   issue,
 } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
-import { perIpLimit } from '../../lib/per-ip-limit';
+import { perIpLimit } from '../../lib/request-budget';
 import { toCachedAnswer, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
 import { sendCached } from '../../lib/send-cached';
 import { cacheKey, comicListing, comicSearch } from './queries';
