@@ -18,6 +18,9 @@ export const accountMessages = {
   emailTaken: 'This email is already registered',
   badCredentials: 'Incorrect user or password',
   deactivated: 'This account is deactivated',
+  useGoogle: "This account signs in with Google. Use 'Log in with Google'.",
+  linkedElsewhere:
+    'This e-mail address belongs to an account that is linked to another Google account. Sign in with that one.',
 } as const;
 
 /** A standard e-mail shape: something@domain.tld, no spaces. */

@@ -14,9 +14,6 @@ import type { SessionStore } from './sessions';
 const authErrors = {
   ...accountMessages,
   ownAccount: 'You cannot change your own role or deactivate your own account.',
-  useGoogle: "This account signs in with Google. Use 'Log in with Google'.",
-  linkedElsewhere:
-    'This e-mail address belongs to an account that is linked to another Google account. Sign in with that one.',
 };
 
 /** Why the development sign-in will not sign in to an account, in words its page shows. */
@@ -34,6 +31,8 @@ export interface SignedIn {
   token: string;
   expiresAt: Date;
   account: Account;
+  /** Google's owner of the e-mail took this account over just now (its password and sessions ended). */
+  takenOver?: boolean;
 }
 
 /** Which provider vouched for an identity: Google (the configured issuer) or the bundled development one. */
@@ -103,17 +102,17 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
    * sign-up, or a development account) may have been registered by someone else: the Google
    * owner takes the account over, and the password and sessions of whoever made it end.
    */
-  async function googleAccount(identity: VerifiedIdentity): Promise<Account | null> {
+  async function googleAccount(identity: VerifiedIdentity): Promise<{ account: Account | null; takenOver?: true }> {
     const linked = await accounts.findByGoogleSubject(identity.subject);
-    if (linked) return linked;
+    if (linked) return { account: linked };
     const byEmail = await accounts.findByEmail(identity.email);
-    if (!byEmail) return accounts.create(newIdentityAccount(identity, 'google'));
+    if (!byEmail) return { account: await accounts.create(newIdentityAccount(identity, 'google')) };
     if (byEmail.googleSubject && byEmail.origin !== 'development') {
       throw new HttpError(409, 'google_linked_elsewhere', authErrors.linkedElsewhere);
     }
     const link = { googleSubject: identity.subject, pictureUrl: byEmail.pictureUrl ?? identity.picture };
-    if (byEmail.emailVerifiedAt) return accounts.update(byEmail.id, link);
-    return accounts.takeOver(byEmail.id, link);
+    if (byEmail.emailVerifiedAt) return { account: await accounts.update(byEmail.id, link) };
+    return { account: await accounts.takeOver(byEmail.id, link), takenOver: true };
   }
 
   return {
@@ -141,10 +140,11 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
 
     /** Signs in with an identity the provider verified (signature, audience, verified e-mail). */
     async signInWithIdentity(identity: VerifiedIdentity, source: IdentitySource): Promise<SignedIn> {
-      const account = source === 'development' ? await developmentAccount(identity) : await googleAccount(identity);
+      const { account, takenOver } =
+        source === 'development' ? { account: await developmentAccount(identity) } : await googleAccount(identity);
       // Null only if the e-mail was registered between the look-up and the insert.
       if (!account) throw new HttpError(409, 'email_taken', authErrors.emailTaken);
-      return openSession(account);
+      return { ...(await openSession(account)), ...(takenOver ? { takenOver } : {}) };
     },
 
     /** For the development provider's page: why it must refuse this e-mail, or null. */

@@ -246,6 +246,10 @@ describe('POST /api/login/auth/google (ID token)', () => {
       headers: { authorization: `Bearer ${squatter.json<{ token: string }>().token}` },
     });
     expect(old.statusCode).toBe(401);
+    const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.filter((line) => line.security === 'google_account_taken_over').at(-1)).toMatchObject({
+      userId: account.id,
+    });
   });
 
   it('refuses to relink an account linked to another Google subject (409, and the flow says so)', async () => {

@@ -10,7 +10,8 @@ import { apiError } from '@comics/shared/schemas/errors';
 import { HttpError } from '../../../lib/errors';
 import { AUTH_BODY_LIMIT_BYTES, sendSignedIn } from '../routes';
 import { attemptLimit } from '../rate-limits';
-import type { AccountService } from '../service';
+import { securityLog } from '../security-log';
+import type { AccountService, VerifiedIdentity } from '../service';
 import { secureCookies, setSessionCookie } from '../session-cookie';
 import { GOOGLE_CALLBACK_PATH } from './paths';
 import type { GoogleSignIn } from './google-sign-in';
@@ -30,8 +31,6 @@ const googleErrors = {
   unverifiedEmail: 'The e-mail address of this Google account is not verified.',
   unavailable: 'Google could not be reached to verify the sign-in. Please try again.',
 };
-
-const sourceOf = (google: GoogleSignIn) => (google.development ? 'development' : 'google');
 
 const notConfigured = () => new HttpError(404, 'google_not_configured', googleErrors.notConfigured);
 
@@ -89,6 +88,13 @@ export const googleRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { accounts, google, perIpPerMinute }) => {
   const tags = ['accounts'];
 
+  /** The account the verified identity reaches, and a security log line when it took one over. */
+  async function signInWith(request: FastifyRequest, identity: VerifiedIdentity, via: GoogleSignIn) {
+    const signedIn = await accounts.signInWithIdentity(identity, via.development ? 'development' : 'google');
+    if (signedIn.takenOver) securityLog(request, 'google_account_taken_over', { userId: signedIn.account.id });
+    return signedIn;
+  }
+
   app.get(
     '/auth/config',
     {
@@ -133,7 +139,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           throw new HttpError(403, 'unverified_email', googleErrors.unverifiedEmail);
         throw new HttpError(503, 'google_unavailable', googleErrors.unavailable);
       });
-      return sendSignedIn(request, reply, await accounts.signInWithIdentity(identity, sourceOf(google)));
+      return sendSignedIn(request, reply, await signInWith(request, identity, google));
     },
   );
 
@@ -206,7 +212,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           flow,
           iss,
         });
-        const signedIn = await accounts.signInWithIdentity(identity, sourceOf(google));
+        const signedIn = await signInWith(request, identity, google);
         setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
         return loginRedirect(reply, 'ok');
       } catch (failure) {

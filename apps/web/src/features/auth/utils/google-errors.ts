@@ -8,8 +8,7 @@ const messages: Record<GoogleErrorCode, string> = {
   cancelled: 'Sign-in was cancelled.',
   unverified_email: 'Your Google e-mail address is not verified.',
   deactivated: accountMessages.deactivated,
-  linked_elsewhere:
-    'This e-mail address belongs to an account that is linked to another Google account. Sign in with that one.',
+  linked_elsewhere: accountMessages.linkedElsewhere,
   refused: 'The development sign-in only signs in to accounts it created itself.',
   failed: 'Google sign-in failed. Please try again.',
 };
