@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exportJWK, generateKeyPair, type JSONWebKeySet } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Configuration, Interaction } from 'oidc-provider';
 import { z } from 'zod';
@@ -18,7 +18,6 @@ import { createMemoryAdapterFactory } from './dev-provider-store';
 import { DEV_PROVIDER_PATH, GOOGLE_CALLBACK_PATH } from '../modules/auth/google/paths';
 
 export const DEV_CLIENT_ID = 'comics-shop-dev';
-/** Where the provider sends the browser back; the flow routes serve it. */
 
 const SIGNING_ALGORITHM = 'ES256';
 const CLIENT_NAME = 'Comics Shop';
@@ -35,8 +34,8 @@ export interface DevProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** The public half of the signing key: ID tokens are verified in process, without HTTP. */
-  publicJwks: JSONWebKeySet;
+  /** How its ID tokens are signed (the keys themselves are published at /oidc/jwks). */
+  signingAlgorithm: string;
   /** Origins the client is registered for (the shop's public URL and its loopback names). */
   origins: string[];
   /** Why the shop refuses to let this provider sign in `email` (an account it did not create), or null. */
@@ -69,10 +68,9 @@ export async function createDevProvider(options: {
     ),
   ];
   const clientSecret = randomBytes(32).toString('base64url');
-  const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
+  const { privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
   const kid = randomBytes(8).toString('hex');
   const signingKey = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALGORITHM, use: 'sig' };
-  const verificationKey = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALGORITHM, use: 'sig' };
 
   const accounts = new Map<string, DevAccount>();
 
@@ -154,7 +152,7 @@ export async function createDevProvider(options: {
     issuer,
     clientId: DEV_CLIENT_ID,
     clientSecret,
-    publicJwks: { keys: [verificationKey] },
+    signingAlgorithm: SIGNING_ALGORITHM,
     origins,
     refusal: options.refusal,
     accounts,

@@ -32,7 +32,7 @@ export async function createDevSignIn(config: Config, accounts: AccountService):
         token_endpoint: `http://127.0.0.1:${config.PORT}${DEV_PROVIDER_PATH}/token`,
         jwks_uri: `http://127.0.0.1:${config.PORT}${DEV_PROVIDER_PATH}/jwks`,
         token_endpoint_auth_methods_supported: ['client_secret_basic'],
-        id_token_signing_alg_values_supported: dev.publicJwks.keys.flatMap((key) => (key.alg ? [key.alg] : [])),
+        id_token_signing_alg_values_supported: [dev.signingAlgorithm],
         authorization_response_iss_parameter_supported: true,
       },
     }),

@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
 import type { Database } from '../db/client';
-import { users } from '../db/schema/users';
+import { sessions, users } from '../db/schema/users';
 import { hashPassword } from '../modules/auth/passwords';
 
 export const DEMO_ACCOUNTS: readonly { email: string; password: string; username: string; role: Role }[] = [
@@ -55,7 +55,7 @@ export async function removeDemoAccounts(db: Database): Promise<{ deleted: strin
       // Referenced by orders: sessions cascade only on delete, so they are ended by hand.
       await db.transaction(async (tx) => {
         await tx.update(users).set({ active: false, passwordHash: null }).where(eq(users.id, account.id));
-        await tx.execute(sql`delete from sessions where user_id = ${account.id}`);
+        await tx.delete(sessions).where(eq(sessions.userId, account.id));
       });
       result.deactivated.push(account.email);
     }
