@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 import { repoRoot } from './paths';
 
+/** An optional string where empty means unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Interface to listen on; default 127.0.0.1 outside production, every interface in production. */
@@ -82,6 +88,22 @@ const envSchema = z.object({
     .default(12),
   /** Token requests to the issuer time out after this long (3 attempts in all). */
   OIDC_HTTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /**
+   * Who takes card payments: 'stripe' (default when both Stripe keys are set) or 'sandbox', the
+   * built-in gateway that follows Stripe's test cards (default outside production; in production
+   * only when asked for, since its test cards buy comics for free).
+   */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe API is (a stripe-mock or a test stand-in); default Stripe's own. */
+  STRIPE_API_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })]).optional(),
+  /** smtp://user:pass@host:port (or smtps://) for outgoing mail; unset: messages are written as .eml files under DATA_DIR/mail. */
+  SMTP_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^smtps?$/ })]).optional(),
+  /** The From of the shop's e-mail. */
+  MAIL_FROM: z.string().min(3).default('Comics Shop <no-reply@comics-shop.localhost>'),
 });
 
 /** What Fastify's trustProxy takes, less `true`. */
@@ -98,8 +120,10 @@ function isProxyAddress(value: string): boolean {
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'PUBLIC_URL' | 'OIDC_DEV_PROVIDER' | 'DEMO_ACCOUNTS' | 'API_DOCS' | 'HOST'
+  'PUBLIC_URL' | 'OIDC_DEV_PROVIDER' | 'DEMO_ACCOUNTS' | 'API_DOCS' | 'HOST' | 'PAYMENT_GATEWAY'
 > & {
+  /** Who takes payments; 'none' when nobody may (production without Stripe or an explicit sandbox). */
+  paymentGateway: 'sandbox' | 'stripe' | 'none';
   HOST: string;
   repoRoot: string;
   dataDir: string;
@@ -121,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${problems}`);
   }
-  const { PUBLIC_URL, OIDC_DEV_PROVIDER, DEMO_ACCOUNTS, API_DOCS, HOST, ...c } = parsed.data;
+  const { PUBLIC_URL, OIDC_DEV_PROVIDER, DEMO_ACCOUNTS, API_DOCS, HOST, PAYMENT_GATEWAY, ...c } = parsed.data;
   const production = c.NODE_ENV === 'production';
   if (c.OIDC_ISSUER && !(c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)) {
     throw new Error('Invalid environment:\n  OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
@@ -133,8 +157,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'takes any e-mail without a password. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for Google.',
     );
   }
+  const stripeKeys = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
+  if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_PUBLISHABLE_KEY) || (PAYMENT_GATEWAY === 'stripe' && !stripeKeys)) {
+    throw new Error('Invalid environment:\n  Stripe needs both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
+  }
+  const paymentGateway = PAYMENT_GATEWAY ?? (stripeKeys ? 'stripe' : production ? 'none' : 'sandbox');
   return {
     ...c,
+    paymentGateway,
     // Outside production only this machine can reach the shop unless HOST says otherwise.
     HOST: HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: new URL(PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin,

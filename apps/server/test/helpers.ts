@@ -11,12 +11,20 @@ import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { postgresUrl, testDatabaseKind, uniqueDatabaseName, withAdminConnection } from './databases';
 
+// Clean-ups run once after the whole file, newest first (apps close before their databases).
+// One hook registered at load, not one per call: a call made inside an `it` could not register
+// its own afterAll, and its database would outlive the run.
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'postgres') {
     const name = uniqueDatabaseName('comics_test');
     await withAdminConnection((c) => c.query(`create database ${name} template ${inject('postgresTemplateName')}`));
     const database = await openDatabase({ kind: 'postgres', url: postgresUrl(name), poolSize: 5 });
-    afterAll(async () => {
+    cleanups.push(async () => {
       await database.close();
       await withAdminConnection((c) => c.query(`drop database if exists ${name} with (force)`));
     });
@@ -24,7 +32,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const dump = await readFile(inject('pgliteTemplatePath'));
   const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
-  afterAll(() => database.close());
+  cleanups.push(() => database.close());
   return database;
 }
 
@@ -51,7 +59,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, ...(logStream ? { logStream } : {}) });
-  afterAll(() => app.close());
+  cleanups.push(() => app.close());
   return { app, database };
 }
 

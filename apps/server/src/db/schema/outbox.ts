@@ -2,6 +2,7 @@
 // delivered by a worker that retries, so a crash never loses or duplicates a message.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orders } from './shop';
 
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
 
@@ -13,6 +14,8 @@ export const emailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /** The order a confirmation belongs to (null for other mail). */
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     status: emailStatusEnum().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 // What users keep and buy: cart lines, favourites, orders and the purchased library.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { issues } from './catalog';
 import { users } from './users';
 
@@ -49,12 +49,29 @@ export const orders = pgTable(
     idempotencyKey: text().unique(),
     /** The gateway's id for the charge (Stripe PaymentIntent or sandbox id). */
     paymentReference: text().unique(),
+    /** Which gateway took (or was asked to take) the payment: 'sandbox' or 'stripe'. */
+    gateway: text().notNull().default('sandbox'),
+    /** The payment method the buyer chose (Stripe's pm_…, or the sandbox's): never a card number. */
+    paymentMethodId: text(),
+    cardBrand: text(),
+    cardLast4: text(),
     cardFunding: text(),
     failureMessage: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('orders_user_id_idx').on(t.userId), check('orders_total_cents_check', sql`${t.totalCents} >= 0`)],
+  (t) => [
+    index('orders_user_id_idx').on(t.userId),
+    check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
+    // One payment in flight per buyer: a second checkout racing the first is refused by the
+    // database, so the same comics can never be charged twice by two different attempts.
+    uniqueIndex('orders_one_pending_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const orderItems = pgTable(
