@@ -28,6 +28,8 @@ interface MatrixRow {
 const open = (status: number) => ({ all: status });
 /** Signed in as anybody active: the caller's own data. */
 const signedIn = (status: number) => ({ guest: 401, user: status, otherUser: status, admin: status, deactivated: 401 });
+/** A user's own data, named by `userId` (the subject): anybody else gets 403, an admin too. */
+const ownData = (status: number) => ({ guest: 401, user: status, otherUser: 403, admin: 403, deactivated: 401 });
 const adminOnly = (status: number) => ({ guest: 401, user: 403, otherUser: 403, admin: status, deactivated: 401 });
 
 const MATRIX: Record<string, MatrixRow> = {

@@ -111,8 +111,11 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
       throw new HttpError(409, 'google_linked_elsewhere', authErrors.linkedElsewhere);
     }
     const link = { googleSubject: identity.subject, pictureUrl: byEmail.pictureUrl ?? identity.picture };
-    if (byEmail.emailVerifiedAt) return { account: await accounts.update(byEmail.id, link) };
-    return { account: await accounts.takeOver(byEmail.id, link), takenOver: true };
+    const verified = Boolean(byEmail.emailVerifiedAt);
+    const account = verified ? await accounts.update(byEmail.id, link) : await accounts.takeOver(byEmail.id, link);
+    // The take-over ended the sessions in the database; memory must not keep them alive.
+    sessions.forgetUser(byEmail.id);
+    return verified ? { account } : { account, takenOver: true };
   }
 
   return {

@@ -111,4 +111,53 @@ describe('sessions', () => {
     expect(await store().deleteExpired()).toBeGreaterThan(0);
     expect(await database.db.select().from(sessions)).toEqual([]);
   });
+
+  describe('kept in memory', () => {
+    it('answers from memory without the database, until the cache time runs out', async () => {
+      const cached = store();
+      const { token } = await cached.create(userId, 'USER');
+      expect((await cached.resolve(token))?.userId).toBe(userId);
+      // Deleted behind the store's back: memory still answers, a store without a cache does not.
+      await database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      expect((await cached.resolve(token))?.userId).toBe(userId);
+      const uncached = createSessionStore(database.db, { now: () => clock, cacheTtlMs: 0 });
+      expect(await uncached.resolve(token)).toBeNull();
+      const brief = createSessionStore(database.db, { now: () => clock, cacheTtlMs: 1 });
+      const other = await brief.create(userId, 'USER');
+      await brief.resolve(other.token);
+      await database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(other.token)));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await brief.resolve(other.token)).toBeNull();
+    });
+
+    it('forgets at once what a logout, a revoke of all or an account change ends', async () => {
+      const cached = store();
+      const one = await cached.create(userId, 'USER');
+      const two = await cached.create(userId, 'USER');
+      const three = await cached.create(userId, 'USER');
+      for (const { token } of [one, two, three]) expect(await cached.resolve(token)).not.toBeNull();
+      await cached.revoke(one.token);
+      expect(await cached.resolve(one.token)).toBeNull();
+      await cached.revokeAllFor(userId);
+      expect(await cached.resolve(two.token)).toBeNull();
+
+      const four = await cached.create(userId, 'USER');
+      expect((await cached.resolve(four.token))?.role).toBe('USER');
+      await database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, userId));
+      cached.forgetUser(userId);
+      expect((await cached.resolve(four.token))?.role).toBe('ADMIN');
+      await database.db.update(users).set({ role: 'USER' }).where(eq(users.id, userId));
+      cached.forgetUser(userId);
+    });
+
+    it('does not keep a session that a logout ended while it was being read', async () => {
+      const cached = store();
+      const { token } = await cached.create(userId, 'USER');
+      // The read starts before the logout and finishes after it.
+      const racing = cached.resolve(token);
+      await cached.revoke(token);
+      await racing;
+      expect(await cached.resolve(token)).toBeNull();
+    });
+  });
 });

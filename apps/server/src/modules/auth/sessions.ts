@@ -3,6 +3,10 @@
 // SESSION_DAYS ahead, but never past an absolute lifetime from sign-in that depends on the role
 // (a stolen administrator's session is worth more, so it lives shorter). Revoking one session
 // (logout) or all of a user's (role change, deactivation) takes effect on the next request.
+// Resolved sessions are kept in memory for a few seconds, so a signed-in read costs no query;
+// every write that ends or changes a session goes through this store (or `forgetUser`), which
+// drops the cached copies at once. The short lifetime bounds what other processes' writes
+// (another instance, a script) can miss until the scale-out work's invalidation bus lands.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
@@ -26,6 +30,14 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** Sliding every request would write on every read; once an hour is fresh enough. */
 const SLIDE_AFTER_MS = HOUR_MS;
+/** How long a resolved session is trusted from memory, and how many are kept. */
+const CACHE_TTL_MS = 10_000;
+const CACHE_MAX_ENTRIES = 50_000;
+
+/** The account fields of a session (not the cache's bookkeeping). */
+function pickAccount({ userId, role, username, email, pictureUrl, expiresAt }: Omit<SessionAccount, 'renewed'>) {
+  return { userId, role, username, email, pictureUrl, expiresAt };
+}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -34,13 +46,50 @@ export interface SessionOptions {
   now?: () => Date;
   /** Absolute lifetime from sign-in per role, in hours. */
   maxHours?: Record<Role, number>;
+  /** Milliseconds a resolved session is served from memory; 0 turns the cache off. */
+  cacheTtlMs?: number;
 }
+
+type CachedSession = Omit<SessionAccount, 'renewed'> & { createdAt: Date; cachedUntil: number };
 
 export const DEFAULT_SESSION_MAX_HOURS: Record<Role, number> = { USER: SESSION_DAYS * 24, ADMIN: 12 };
 
 export function createSessionStore(db: Database, options: SessionOptions = {}) {
   const now = options.now ?? (() => new Date());
   const maxHours = options.maxHours ?? DEFAULT_SESSION_MAX_HOURS;
+  const cacheTtlMs = options.cacheTtlMs ?? CACHE_TTL_MS;
+  // Map order is insertion order: when full, the entry cached longest ago goes first.
+  const cache = new Map<string, CachedSession>();
+  // Bumped by every invalidation: a read that started before one must not cache what it read.
+  let generation = 0;
+
+  /** Drops what memory holds of a user's sessions: after any change to the account's row. */
+  function forgetUser(userId: number): void {
+    generation++;
+    for (const [tokenHash, entry] of cache) if (entry.userId === userId) cache.delete(tokenHash);
+  }
+
+  function remember(tokenHash: string, entry: Omit<CachedSession, 'cachedUntil'>, readGeneration: number) {
+    if (cacheTtlMs === 0 || readGeneration !== generation) return;
+    cache.delete(tokenHash);
+    cache.set(tokenHash, { ...entry, cachedUntil: Date.now() + cacheTtlMs });
+    if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+
+  /** The session from memory or, failing that, the database (null: no valid session). */
+  async function lookUp(tokenHash: string, at: Date): Promise<Omit<CachedSession, 'cachedUntil'> | null> {
+    const cached = cache.get(tokenHash);
+    if (cached && cached.cachedUntil > Date.now() && cached.expiresAt > at) return cached;
+    const readGeneration = generation;
+    const [row] = await resolveQuery.execute({ tokenHash, now: at });
+    if (!row) {
+      cache.delete(tokenHash);
+      return null;
+    }
+    remember(tokenHash, row, readGeneration);
+    return row;
+  }
+
   const endOf = (createdAt: Date, role: Role) => createdAt.getTime() + maxHours[role] * HOUR_MS;
   /** SESSION_DAYS from `at`, but never past the session's absolute end. */
   const expiryFrom = (at: Date, createdAt: Date, role: Role) =>
@@ -80,30 +129,42 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
 
     /**
      * The session's account while the session is valid and the account active, sliding the
-     * expiry; null when unknown, expired or deactivated. One prepared query (a write at most
-     * hourly): it runs on every authenticated request.
+     * expiry; null when unknown, expired or deactivated. It runs on every authenticated
+     * request: from memory when recently read, else one prepared query (a write at most hourly).
      */
     async resolve(token: string): Promise<SessionAccount | null> {
       const tokenHash = hashToken(token);
       const at = now();
-      const [row] = await resolveQuery.execute({ tokenHash, now: at });
-      if (!row) return null;
-      const { createdAt, ...session } = row;
+      const readGeneration = generation;
+      const found = await lookUp(tokenHash, at);
+      if (!found) return null;
+      const { createdAt } = found;
+      const session = pickAccount(found);
       // Also when the lifetime setting was shortened after the session was opened.
       if (endOf(createdAt, session.role) <= at.getTime()) return null;
       const expiresAt = expiryFrom(at, createdAt, session.role);
-      if (expiresAt.getTime() - session.expiresAt.getTime() < SLIDE_AFTER_MS) return { ...session, renewed: false };
+      if (expiresAt.getTime() - session.expiresAt.getTime() < SLIDE_AFTER_MS) {
+        return { ...session, renewed: false };
+      }
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+      remember(tokenHash, { ...session, createdAt, expiresAt }, readGeneration);
       return { ...session, expiresAt, renewed: true };
     },
 
+    // Memory is cleared after the delete: a read racing the delete then cannot cache the row.
     async revoke(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      const tokenHash = hashToken(token);
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      generation++;
+      cache.delete(tokenHash);
     },
 
     async revokeAllFor(userId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      forgetUser(userId);
     },
+
+    forgetUser,
 
     /** Housekeeping: expired rows are dead weight. */
     async deleteExpired(): Promise<number> {
