@@ -1,13 +1,18 @@
 // `npm run bench`: load figures for the catalogue API on PostgreSQL with the large catalogue
-// (10,000 volumes, 100,000 issues), against a bare Fastify route started the same way.
-// Prints requests/s, p50 and p99 latency, and each route's ratio to the bare route.
-// Not a test: it measures and reports. Options: --duration S (8), --rounds N (3), --connections N (50).
+// (10,000 volumes, 100,000 issues), and for the signed-in reads and checkouts on PostgreSQL and
+// on the embedded PGlite, against a bare Fastify route started the same way. Servers run with
+// the settings a user runs (info logging included). Prints requests/s, p50 and p99 latency, and
+// each route's ratio to the bare route. Not a test: it measures and reports.
+// Options: --duration S (8), --rounds N (3), --connections N (50), --checkout-seconds S (10).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { checkoutStorm, createBuyers, duplicateChargesQuery, furnish, issuesOnSale, signedInReads } from './shop.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -19,6 +24,7 @@ const args = Object.fromEntries(
 const duration = Number(args.duration ?? 8);
 const rounds = Number(args.rounds ?? 3);
 const connections = Number(args.connections ?? 50);
+const checkoutSeconds = Number(args['checkout-seconds'] ?? 10);
 const volumes = Number(args.volumes ?? 10_000);
 const issues = Number(args.issues ?? 100_000);
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -59,9 +65,9 @@ async function startProcess(script, port, env) {
   const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const up = await fetch(`http://127.0.0.1:${port}/`).then(
       () => true,
@@ -142,19 +148,54 @@ async function signIn(url) {
   return { token, loginMs: timings.sort((a, b) => a - b)[2] };
 }
 
+/** Each route measured right after the bare route, in alternation over several rounds. */
+async function measureAgainstBare(bareUrl, serverUrl, routeList, database) {
+  const rows = [];
+  for (const [name, paths, headers] of routeList) {
+    const pairs = [];
+    for (let round = 0; round < rounds; round++) {
+      pairs.push({ bare: await measure(bareUrl, ['/bare']), route: await measure(serverUrl, paths, headers) });
+    }
+    rows.push({ name, database, pairs });
+  }
+  return rows;
+}
+
+/** Buyers with real carts, favourites and purchases; their reads; then a checkout storm. */
+async function measureBuyingPath(bareUrl, serverUrl, database, volumeIds) {
+  const buyers = await createBuyers(serverUrl, 100, database);
+  const issues = await issuesOnSale(serverUrl, volumeIds, 400);
+  await furnish(serverUrl, buyers[0], issues.slice(-8));
+  const reads = signedInReads(buyers[0]).map(([name, paths]) => [name, paths, buyers[0].headers]);
+  const rows = await measureAgainstBare(bareUrl, serverUrl, reads, database);
+  const storm = await checkoutStorm(serverUrl, buyers, issues.slice(0, -8), {
+    seconds: checkoutSeconds,
+    concurrency: connections,
+  });
+  return { rows, storm };
+}
+
+async function stop(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}
+
 async function main() {
   if (!existsSync(path.join(repoRoot, 'apps/server/dist/server.js')))
     run('npm', ['run', 'build', '-w', '@comics/server']);
   await prepareDatabase();
   // One client IP sends everything: budgets high enough never to refuse it, yet still counted,
-  // so uncached runs pay for the per-IP limit of cache misses as production does.
-  const env = {
-    DATABASE_URL: databaseUrl,
+  // so uncached runs pay for the per-IP limit of cache misses as production does. Production
+  // takes no sandbox payments unless told to.
+  const common = {
     SEED_DEMO: 'false',
     WEB_DIST: '',
     AUTH_RATE_LIMIT_PER_IP: '100000',
     PUBLIC_READ_RATE_LIMIT_PER_IP: '1000000',
+    PAYMENT_GATEWAY: 'sandbox',
   };
+  const env = { ...common, DATABASE_URL: databaseUrl };
   const volumeIds = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % volumes));
   const routes = [
     ['catalogue page', pagesOf(volumes)],
@@ -166,7 +207,9 @@ async function main() {
   // route, in alternation over several rounds; ratios are of medians taken side by side.
   const bare = await startProcess('apps/server/bench/bare-server.mjs', 3301, {});
   const bareUrl = 'http://127.0.0.1:3301';
+  const serverUrl = 'http://127.0.0.1:3300';
   const rows = [];
+  const storms = [];
   let loginMedianMs = 0;
   try {
     for (const [label, cacheTtl] of [
@@ -175,44 +218,80 @@ async function main() {
     ]) {
       const server = await startProcess('apps/server/dist/server.js', 3300, { ...env, CATALOG_CACHE_TTL: cacheTtl });
       try {
-        // A signed-in route resolves its session in the database on every request: never cached.
-        const { token, loginMs } = await signIn('http://127.0.0.1:3300');
-        loginMedianMs = loginMs;
-        const signedIn =
-          cacheTtl === '0'
-            ? []
-            : [['signed in: GET /api/user/me', ['/api/user/me'], { authorization: `Bearer ${token}` }]];
-        for (const [name, paths, headers] of [...routes, ...signedIn]) {
-          const pairs = [];
-          for (let round = 0; round < rounds; round++) {
-            pairs.push({
-              bare: await measure(bareUrl, ['/bare']),
-              route: await measure('http://127.0.0.1:3300', paths, headers),
-            });
-          }
-          rows.push({ name: name + (headers ? '' : label), pairs });
+        const named = routes.map(([name, paths]) => [name + label, paths]);
+        rows.push(...(await measureAgainstBare(bareUrl, serverUrl, named, 'PostgreSQL')));
+        if (cacheTtl !== '0') {
+          loginMedianMs = (await signIn(serverUrl)).loginMs;
+          const buying = await measureBuyingPath(bareUrl, serverUrl, 'PostgreSQL', volumeIds);
+          rows.push(...buying.rows);
+          const client = new pg.Client({ connectionString: databaseUrl });
+          await client.connect();
+          const ledger = (await client.query(duplicateChargesQuery)).rows[0];
+          await client.end();
+          storms.push({ database: 'PostgreSQL', ...buying.storm, ledger });
         }
       } finally {
-        server.kill();
+        await stop(server);
       }
     }
+
+    // The embedded default, as `npm start` runs it: PGlite with the demo catalogue.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'comics-bench-pglite-'));
+    try {
+      const server = await startProcess('apps/server/dist/server.js', 3300, {
+        ...common,
+        SEED_DEMO: 'true',
+        DEMO_ACCOUNTS: 'false',
+        DATA_DIR: dataDir,
+      });
+      let buying;
+      try {
+        const demoVolumes = (await fetch(`${serverUrl}/api/comics?limit=100`).then((r) => r.json())).map((v) => v.id);
+        buying = await measureBuyingPath(bareUrl, serverUrl, 'PGlite', demoVolumes);
+        rows.push(...buying.rows);
+      } finally {
+        await stop(server);
+      }
+      const { PGlite } = await import('@electric-sql/pglite');
+      const embedded = new PGlite(path.join(dataDir, 'pglite'));
+      const ledger = (await embedded.query(duplicateChargesQuery)).rows[0];
+      await embedded.close();
+      storms.push({ database: 'PGlite', ...buying.storm, ledger });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   } finally {
-    bare.kill();
+    await stop(bare);
   }
 
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(
-    `\n${volumes} volumes, ${issues} issues on PostgreSQL; ${connections} connections; ${rounds} rounds of ${duration} s each, medians\n`,
+    `\nCatalogue: ${volumes} volumes, ${issues} issues on PostgreSQL; signed-in reads on PostgreSQL and on PGlite with the demo catalogue;` +
+      ` ${connections} connections; ${rounds} rounds of ${duration} s each, medians; default logging (info)\n`,
   );
-  console.log('| route | requests/s | p50 ms | p99 ms | bare route requests/s | ratio to bare | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const { name, pairs } of rows) {
+  console.log('| route | database | requests/s | p50 ms | p99 ms | bare route requests/s | ratio to bare | errors |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const { name, database, pairs } of rows) {
     const rps = median(pairs.map((p) => p.route.rps));
     const bareRps = median(pairs.map((p) => p.bare.rps));
     const ratio = median(pairs.map((p) => p.route.rps / p.bare.rps));
     const errors = pairs.reduce((sum, p) => sum + p.route.errors, 0);
     console.log(
-      `| ${name} | ${Math.round(rps)} | ${median(pairs.map((p) => p.route.p50))} | ${median(pairs.map((p) => p.route.p99))} | ${Math.round(bareRps)} | ${ratio.toFixed(2)} | ${errors} |`,
+      `| ${name} | ${database} | ${Math.round(rps)} | ${median(pairs.map((p) => p.route.p50))} | ${median(pairs.map((p) => p.route.p99))} | ${Math.round(bareRps)} | ${ratio.toFixed(2)} | ${errors} |`,
+    );
+  }
+  console.log(`\nCheckouts with the sandbox gateway: 100 buyers, ${connections} in parallel, ${checkoutSeconds} s\n`);
+  console.log(
+    '| database | orders/s | orders | p50 ms | p99 ms | refused or failed | succeeded charges | paid orders | issues paid twice |',
+  );
+  console.log('|---|---:|---:|---:|---:|---|---:|---:|---:|');
+  for (const s of storms) {
+    const failed =
+      Object.entries(s.failures)
+        .map(([what, n]) => `${what}: ${n}`)
+        .join(', ') || '0';
+    console.log(
+      `| ${s.database} | ${Math.round(s.ordersPerSecond)} | ${s.orders} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${failed} | ${s.ledger.charges} | ${s.ledger.paid_orders} | ${s.ledger.issues_paid_twice} |`,
     );
   }
   console.log(`\nPassword login (scrypt N=2^15), one at a time, median of 5: ${loginMedianMs.toFixed(0)} ms`);

@@ -27,11 +27,25 @@ import { authRoutes } from './modules/auth/routes';
 import { createAccountService } from './modules/auth/service';
 import { installCookiePolicy } from './modules/auth/session-cookie';
 import { createSessionStore } from './modules/auth/sessions';
+import { cartRoutes } from './modules/cart/routes';
+import { createCartService } from './modules/cart/service';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
+import { favouritesRoutes } from './modules/favourites/routes';
+import { createFavouritesService } from './modules/favourites/service';
 import { healthRoutes } from './modules/health/routes';
+import { createCheckoutRepository } from './modules/checkout/repository';
+import { scheduleReconciler } from './modules/checkout/reconciler';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { createCheckoutService, type CheckoutDependencies } from './modules/checkout/service';
+import { buildOrderConfirmation } from './modules/mail/order-confirmation';
+import { enqueueEmail } from './modules/mail/outbox';
+import { createMailTransport } from './modules/mail/transport';
+import { createMailWorker } from './modules/mail/worker';
 import { mediaRoutes } from './modules/media/routes';
+import { createPaymentGateway } from './modules/payments/create-payment-gateway';
+import { paymentRoutes } from './modules/payments/routes';
 import { registerWebApp } from './modules/web/routes';
 
 export interface AppDependencies {
@@ -39,6 +53,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** Test-only fault points (a crash between the charge and the order's completion). */
+  faults?: Pick<CheckoutDependencies, 'afterCharge'>;
 }
 
 declare module 'fastify' {
@@ -50,7 +66,7 @@ declare module 'fastify' {
 /** Bodies larger than this are refused with 413 before they are read. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream, faults }: AppDependencies): Promise<FastifyInstance> {
   const app = fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -58,7 +74,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         : {
             level: config.LOG_LEVEL,
             serializers: { req: serializeRequest },
-            redact: ['req.headers', '*.password', '*.repeatpassword', '*.token', '*.google'],
+            redact: ['req.headers', '*.password', '*.repeatpassword', '*.token', '*.google', '*.number', '*.cvc'],
             ...(logStream ? { stream: logStream } : {}),
             ...(!logStream && process.stdout.isTTY && config.NODE_ENV !== 'production'
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
@@ -96,8 +112,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         // Google account pictures on the profile of a Google sign-in.
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Stripe.js and its card frames, when Stripe takes the payments.
+        scriptSrc: ["'self'", ...(config.paymentGateway === 'stripe' ? ['https://js.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(config.paymentGateway === 'stripe' ? ['https://api.stripe.com'] : [])],
+        ...(config.paymentGateway === 'stripe'
+          ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }
+          : {}),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -127,6 +147,44 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     maxHours: { USER: config.SESSION_MAX_HOURS_USER, ADMIN: config.SESSION_MAX_HOURS_ADMIN },
   });
   const accounts = createAccountService(createAccountRepository(database.db), sessions);
+  const paymentGateway = createPaymentGateway(config, database.db);
+  // Queued e-mail (the outbox) goes out in the background; it stops before the database closes,
+  // since callers close the app first. The checkout wakes it after committing a confirmation.
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport: createMailTransport(config, app.log),
+    log: app.log,
+  });
+  app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onClose', async () => mailWorker.stop());
+  const cart = createCartService(database.db);
+  const favourites = createFavouritesService(database.db);
+  const checkout = createCheckoutService({
+    repository: createCheckoutRepository(database.db),
+    gateway: paymentGateway,
+    log: app.log,
+    queueConfirmation: async (tx, { order, lines, buyer }) => {
+      await enqueueEmail(
+        tx,
+        buildOrderConfirmation({
+          orderId: order.id,
+          buyerName: buyer.username,
+          buyerEmail: buyer.email,
+          paidAt: order.paidAt ?? new Date(),
+          items: lines,
+          totalCents: order.totalCents,
+          card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null,
+          shopUrl: config.publicUrl,
+        }),
+      );
+    },
+    afterPaid: (order) => {
+      cart.invalidate(order.userId);
+      mailWorker.wake();
+    },
+    ...faults,
+  });
+  scheduleReconciler(app, checkout);
   // The development provider (and oidc-provider, Koa) is loaded only when it runs.
   const google =
     createGoogleSignIn(config) ??
@@ -144,6 +202,14 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       await api.register(authRoutes, { accounts, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
       await api.register(googleRoutes, { accounts, google, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
       await api.register(adminRoutes, { accounts });
+      await api.register(paymentRoutes, {
+        config,
+        gateway: paymentGateway,
+        onPaymentIntent: (event) => checkout.onPaymentIntent(event),
+      });
+      await api.register(checkoutRoutes, { checkout });
+      await api.register(cartRoutes, { cart });
+      await api.register(favouritesRoutes, { favourites });
     },
     { prefix: '/api' },
   );

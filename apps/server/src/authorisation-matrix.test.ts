@@ -57,6 +57,15 @@ const MATRIX: Record<string, MatrixRow> = {
   'POST /api/user/logout': { request: () => ({ url: '/api/user/logout' }), expect: open(204) },
   'GET /api/user/me': { request: () => ({ url: '/api/user/me' }), expect: signedIn(200) },
   'GET /api/auth/config': { request: () => ({ url: '/api/auth/config' }), expect: open(200) },
+  'GET /api/payments/config': { request: () => ({ url: '/api/payments/config' }), expect: open(200) },
+  // This app runs the sandbox gateway: its card route is served, Stripe's webhook is not.
+  'POST /api/payments/sandbox/payment-methods': {
+    request: () => ({
+      url: '/api/payments/sandbox/payment-methods',
+      payload: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' },
+    }),
+    expect: signedIn(200),
+  },
   // No identity provider in this app: the Google routes answer 404 google_not_configured.
   'GET /api/auth/google': { request: () => ({ url: '/api/auth/google' }), expect: open(404) },
   'GET /api/auth/google/callback': {
@@ -75,6 +84,55 @@ const MATRIX: Record<string, MatrixRow> = {
   'PUT /api/admin/users/active': {
     request: (f) => ({ url: '/api/admin/users/active', payload: { id_user: f.targetId, active: true } }),
     expect: adminOnly(200),
+  },
+  // Issue 1068 is volume 773's first issue in the seeded template. The subject owns nothing, so
+  // acknowledging it as paid (PUT) answers 409 to the subject.
+  'GET /api/shop/cart/:userId/carrito': {
+    request: (f) => ({ url: `/api/shop/cart/${f.subjectId}/carrito` }),
+    expect: ownData(200),
+  },
+  'POST /api/shop/cart': {
+    request: (f) => ({ url: '/api/shop/cart', payload: { comic: 1068, userId: f.subjectId } }),
+    expect: ownData(200),
+  },
+  'DELETE /api/shop/cart': {
+    request: (f) => ({ url: '/api/shop/cart', payload: { comic: 1068, userId: f.subjectId } }),
+    expect: ownData(200),
+  },
+  'POST /api/shop/cart/bulk': {
+    request: (f) => ({ url: '/api/shop/cart/bulk', payload: { comics: [1068, 1069], userId: f.subjectId } }),
+    expect: ownData(200),
+  },
+  'DELETE /api/shop/cart/:userId/carrito': {
+    request: (f) => ({ url: `/api/shop/cart/${f.subjectId}/carrito` }),
+    expect: ownData(200),
+  },
+  'GET /api/shop/cart/:userId/comprado': {
+    request: (f) => ({ url: `/api/shop/cart/${f.subjectId}/comprado` }),
+    expect: ownData(200),
+  },
+  'PUT /api/shop/cart': {
+    request: (f) => ({ url: '/api/shop/cart', payload: { comic: 1068, userId: f.subjectId, status: 'Completo' } }),
+    expect: ownData(409),
+  },
+  'GET /api/fav/:userId': { request: (f) => ({ url: `/api/fav/${f.subjectId}` }), expect: ownData(200) },
+  'POST /api/fav': {
+    request: (f) => ({ url: '/api/fav', payload: { issuesId: 1068, userId: f.subjectId } }),
+    expect: ownData(200),
+  },
+  'DELETE /api/fav': {
+    request: (f) => ({ url: '/api/fav', payload: { issuesId: 1068, userId: f.subjectId } }),
+    expect: ownData(200),
+  },
+  // Checkout names no user (the buyer is the caller): a wrong total is refused before any charge.
+  'POST /api/shop/checkout': {
+    request: () => ({ url: '/api/shop/checkout', payload: { carrito: [1068], id: 'pm_none', price: 1 } }),
+    expect: signedIn(409),
+  },
+  'GET /api/shop/orders/:orderId': { request: () => ({ url: '/api/shop/orders/999999' }), expect: signedIn(404) },
+  'POST /api/admin/sendEmail': {
+    request: () => ({ url: '/api/admin/sendEmail', payload: { email: ['nobody@example.com'] } }),
+    expect: adminOnly(404),
   },
 };
 

@@ -158,7 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const stripeKeys = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
-  if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_PUBLISHABLE_KEY) || (PAYMENT_GATEWAY === 'stripe' && !stripeKeys)) {
+  if (
+    Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_PUBLISHABLE_KEY) ||
+    (PAYMENT_GATEWAY === 'stripe' && !stripeKeys)
+  ) {
     throw new Error('Invalid environment:\n  Stripe needs both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
   }
   const paymentGateway = PAYMENT_GATEWAY ?? (stripeKeys ? 'stripe' : production ? 'none' : 'sandbox');

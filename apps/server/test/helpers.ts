@@ -1,6 +1,9 @@
 // What a test file needs: its own database cloned from the template, and the app on it.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Role } from '@comics/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, inject } from 'vitest';
@@ -36,9 +39,21 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return database;
 }
 
+// What a test app writes to disk (queued e-mail as .eml files, media) stays out of the repo.
+let dataDir: string | undefined;
+function testDataDir(): string {
+  if (!dataDir) {
+    const made = mkdtempSync(path.join(tmpdir(), 'comics-test-data-'));
+    cleanups.unshift(() => rm(made, { recursive: true, force: true }));
+    dataDir = made;
+  }
+  return dataDir;
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: testDataDir(),
     LOG_LEVEL: 'silent',
     WEB_DIST: '',
     SEED_DEMO: 'false',

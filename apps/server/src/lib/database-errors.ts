@@ -5,15 +5,25 @@
 /** Five digits or capitals, at least one a digit (so 'EPIPE' and other Node codes are not one). */
 const SQLSTATE = /^(?=.*\d)[0-9A-Z]{5}$/;
 
-/** The SQLSTATE of a database error, or of the error it caused up a few `cause` links. */
-export function sqlStateOf(error: unknown): string | undefined {
+/** The first string `field` on the error or up a few `cause` links that passes `accept`. */
+function findOnChain(error: unknown, field: string, accept: (value: string) => boolean): string | undefined {
   let current = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && SQLSTATE.test(code)) return code;
+    const value = (current as Record<string, unknown>)[field];
+    if (typeof value === 'string' && accept(value)) return value;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The SQLSTATE of a database error, or of the error it caused up a few `cause` links. */
+export function sqlStateOf(error: unknown): string | undefined {
+  return findOnChain(error, 'code', (code) => SQLSTATE.test(code));
+}
+
+/** The constraint a unique (23505) or other integrity violation names. */
+export function violatedConstraintOf(error: unknown): string | undefined {
+  return findOnChain(error, 'constraint', Boolean);
 }
 
 /**

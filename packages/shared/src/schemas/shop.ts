@@ -21,9 +21,11 @@ export const issueIdField = positiveId('an issue id');
  * An issue as the spec's client sends it: its id, or the issue object it holds (only `id` is
  * read; the server never takes a price or name from the client).
  */
-export const issueRef = z.union([issueIdField, z.looseObject({ id: issueIdField })], {
-  error: 'Must be an issue id or an issue with an id',
-}).transform((value) => (typeof value === 'number' ? value : value.id));
+export const issueRef = z
+  .union([issueIdField, z.looseObject({ id: issueIdField })], {
+    error: 'Must be an issue id or an issue with an id',
+  })
+  .transform((value) => (typeof value === 'number' ? value : value.id));
 
 // ---- Cart -------------------------------------------------------------------------------------
 

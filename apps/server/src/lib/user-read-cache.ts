@@ -1,0 +1,168 @@
+// One ready-to-send answer per user (a cart, a library, a favourites list): the signed-in reads
+// a user repeats on every screen cost one Map lookup, no query and no serialisation. Writes
+// invalidate the user's entry at once; invalidations are also told to listeners, the seam where
+// a cross-instance bus (Redis pub/sub) forwards them, and the TTL bounds staleness should a
+// message between instances be lost. Bounded in users and in bytes, least recently used evicted.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedAnswer } from './response-cache';
+import { sendCached } from './send-cached';
+
+/** What was invalidated: one user's answer, or every user's (a price or a name changed). */
+export type Invalidation = { scope: 'user'; userId: number } | { scope: 'all' };
+export type InvalidationListener = (invalidation: Invalidation) => void;
+
+export interface UserReadCacheOptions {
+  /** How long an answer may be served without a write invalidating it; 0 turns the cache off. */
+  ttlMs?: number;
+  maxUsers?: number;
+  maxBytes?: number;
+}
+
+interface Entry {
+  answer: Promise<CachedAnswer>;
+  /** Which load this is: a load that finds another generation under its user was invalidated. */
+  generation: number;
+  expiresAt: number;
+  bytes: number;
+}
+
+export const USER_CACHE_TTL_MS = 30_000;
+export const USER_CACHE_MAX_USERS = 10_000;
+export const USER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+export class UserReadCache {
+  /** Map keeps insertion order and a hit moves to the end: the first key is the least recently used. */
+  private readonly entries = new Map<number, Entry>();
+  private readonly listeners = new Set<InvalidationListener>();
+  private readonly ttlMs: number;
+  private readonly maxUsers: number;
+  private readonly maxBytes: number;
+  private generation = 0;
+  private totalBytes = 0;
+
+  constructor(options: UserReadCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? USER_CACHE_TTL_MS;
+    this.maxUsers = options.maxUsers ?? USER_CACHE_MAX_USERS;
+    this.maxBytes = options.maxBytes ?? USER_CACHE_MAX_BYTES;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Bytes held by ready answers, compressed copies included. */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** The user's answer, loaded on a miss; requests arriving while it loads share the one load. */
+  get(userId: number, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const hit = this.entries.get(userId);
+    if (hit) {
+      if (hit.expiresAt > Date.now()) {
+        this.entries.delete(userId);
+        this.entries.set(userId, hit);
+        return hit.answer;
+      }
+      this.remove(userId, hit);
+    }
+    if (this.ttlMs === 0) return load();
+    const entry: Entry = {
+      answer: load(),
+      generation: ++this.generation,
+      expiresAt: Date.now() + this.ttlMs,
+      bytes: 0,
+    };
+    this.entries.set(userId, entry);
+    entry.answer.then(
+      (ready) => {
+        // Invalidated (or evicted) while loading: the load may have read the rows before the
+        // write, so it answers the requests that were waiting for it but is not kept.
+        if (!this.holds(userId, entry)) return;
+        this.grow(entry, Buffer.byteLength(ready.body));
+        ready.onEncoded = (bytes) => {
+          if (this.holds(userId, entry)) this.grow(entry, bytes);
+        };
+      },
+      // A failed load is not served to everyone after it.
+      () => {
+        if (this.holds(userId, entry)) this.remove(userId, entry);
+      },
+    );
+    this.evict();
+    return entry.answer;
+  }
+
+  /** After a write of the user's data: drops the answer here and tells the listeners. */
+  invalidate(userId: number): void {
+    this.apply({ scope: 'user', userId });
+    this.emit({ scope: 'user', userId });
+  }
+
+  /** After a change seen by every user (an issue's price, name or cover). */
+  invalidateAll(): void {
+    this.apply({ scope: 'all' });
+    this.emit({ scope: 'all' });
+  }
+
+  /**
+   * An invalidation made elsewhere (another instance, through the bus): applied here only, not
+   * told to the listeners again, so it does not echo back and forth.
+   */
+  apply(invalidation: Invalidation): void {
+    if (invalidation.scope === 'all') {
+      this.entries.clear();
+      this.totalBytes = 0;
+      return;
+    }
+    const entry = this.entries.get(invalidation.userId);
+    if (entry) this.remove(invalidation.userId, entry);
+  }
+
+  /**
+   * Told every invalidation made here, synchronously, after the local drop; answers the
+   * unsubscribe. A listener that throws fails the write's request, so a forwarder should catch
+   * its own errors (a publish is asynchronous anyway).
+   */
+  onInvalidate(listener: InvalidationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(invalidation: Invalidation): void {
+    for (const listener of this.listeners) listener(invalidation);
+  }
+
+  private holds(userId: number, entry: Entry): boolean {
+    return this.entries.get(userId)?.generation === entry.generation;
+  }
+
+  private grow(entry: Entry, bytes: number): void {
+    entry.bytes += bytes;
+    this.totalBytes += bytes;
+    this.evict();
+  }
+
+  private remove(userId: number, entry: Entry): void {
+    this.entries.delete(userId);
+    this.totalBytes -= entry.bytes;
+  }
+
+  private evict(): void {
+    for (const [userId, entry] of this.entries) {
+      if (this.entries.size <= this.maxUsers && this.totalBytes <= this.maxBytes) break;
+      this.remove(userId, entry);
+    }
+  }
+}
+
+/**
+ * Sends a user's answer. Private data: `no-store` (as the access hook set it), never a shared
+ * cache's header. A GET revalidates with its ETag (304); a write answers the new state in full.
+ */
+export function sendPrivateAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    return sendCached(request, reply, answer, undefined, 'no-store');
+  }
+  return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body);
+}

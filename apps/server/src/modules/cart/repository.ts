@@ -1,0 +1,145 @@
+// The cart's and the purchased library's tables. Adding refuses what the user owns inside the
+// insert itself (one statement, no read-then-write gap), and many issues go in one statement.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import { issues } from '../../db/schema/catalog';
+import { cartItems, orderItems, purchases } from '../../db/schema/shop';
+
+/** An issue in the cart, as the catalogue has it now (current price). */
+export interface CartLineRow {
+  id: number;
+  volumeId: number;
+  issueNumber: number;
+  name: string | null;
+  image: string;
+  priceCents: number;
+}
+
+/** An owned issue, with the price paid for it (not today's price). */
+export interface PurchaseRow extends CartLineRow {
+  orderId: number;
+  purchasedAt: Date;
+}
+
+/** What adding one issue did: nothing (unknown, owned, or already in the cart), or added it. */
+export type AddOutcome = 'unknown' | 'owned' | 'present' | 'added';
+
+const lineColumns = {
+  id: issues.id,
+  volumeId: issues.volumeId,
+  issueNumber: issues.issueNumber,
+  name: issues.name,
+  image: issues.image,
+  priceCents: issues.priceCents,
+};
+
+function idList(ids: readonly number[]) {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+}
+
+export function createCartRepository(db: Database) {
+  return {
+    /** Oldest first; lines added together (a bulk add) by issue id. */
+    async listLines(userId: number): Promise<CartLineRow[]> {
+      return db
+        .select(lineColumns)
+        .from(cartItems)
+        .innerJoin(issues, eq(issues.id, cartItems.issueId))
+        .where(eq(cartItems.userId, userId))
+        .orderBy(asc(cartItems.addedAt), asc(cartItems.issueId));
+    },
+
+    /** Adds the line unless the issue is unknown or owned; a line already there stays as it was. */
+    async addLine(userId: number, issueId: number): Promise<AddOutcome> {
+      // A data-modifying CTE runs whether or not the outer select reads it.
+      const [row] = await queryRows<{ owned: boolean; added: boolean }>(
+        db,
+        sql`with target as (
+              select i.id,
+                     exists (select 1 from purchases p where p.user_id = ${userId} and p.issue_id = i.id) as owned
+              from issues i where i.id = ${issueId}
+            ), added as (
+              insert into cart_items (user_id, issue_id)
+              select ${userId}, id from target where not owned
+              on conflict do nothing
+              returning issue_id
+            )
+            select owned, exists (select 1 from added) as added from target`,
+      );
+      if (!row) return 'unknown';
+      if (row.owned) return 'owned';
+      return row.added ? 'added' : 'present';
+    },
+
+    /**
+     * Adds every listed issue that exists, is not owned and not in the cart yet, in one statement.
+     * Answers how many of the ids name an issue and how many lines were added.
+     */
+    async addLines(userId: number, issueIds: readonly number[]): Promise<{ known: number; added: number }> {
+      const [row] = await queryRows<{ known: number; added: number }>(
+        db,
+        sql`with known as (
+              select i.id from issues i where i.id in (${idList(issueIds)})
+            ), added as (
+              insert into cart_items (user_id, issue_id)
+              select ${userId}, k.id from known k
+              where not exists (select 1 from purchases p where p.user_id = ${userId} and p.issue_id = k.id)
+              on conflict do nothing
+              returning issue_id
+            )
+            select (select count(*) from known)::int as known, (select count(*) from added)::int as added`,
+      );
+      return row ?? { known: 0, added: 0 };
+    },
+
+    /** Answers whether there was such a line. */
+    async removeLine(userId: number, issueId: number): Promise<boolean> {
+      const removed = await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.issueId, issueId)))
+        .returning({ issueId: cartItems.issueId });
+      return removed.length > 0;
+    },
+
+    /** Answers how many lines there were. */
+    async removeAllLines(userId: number): Promise<number> {
+      const removed = await db
+        .delete(cartItems)
+        .where(eq(cartItems.userId, userId))
+        .returning({ issueId: cartItems.issueId });
+      return removed.length;
+    },
+
+    /** Newest purchase first; the issues of one order by issue id. Price: what the order charged. */
+    async listPurchases(userId: number): Promise<PurchaseRow[]> {
+      return db
+        .select({
+          ...lineColumns,
+          priceCents: orderItems.priceCents,
+          orderId: purchases.orderId,
+          purchasedAt: purchases.purchasedAt,
+        })
+        .from(purchases)
+        .innerJoin(issues, eq(issues.id, purchases.issueId))
+        .innerJoin(
+          orderItems,
+          and(eq(orderItems.orderId, purchases.orderId), eq(orderItems.issueId, purchases.issueId)),
+        )
+        .where(eq(purchases.userId, userId))
+        .orderBy(desc(purchases.purchasedAt), desc(purchases.orderId), asc(purchases.issueId));
+    },
+
+    async owns(userId: number, issueId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ issueId: purchases.issueId })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.issueId, issueId)));
+      return row !== undefined;
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

@@ -1,0 +1,98 @@
+// The cart and the purchased library ('My comics'), docs/product.md §2. Reads are answered from
+// per-user caches, ready to send (so this service makes the wire answers, see wire.ts); every
+// write invalidates its user's entry and answers the cart as it now stands. Nothing here grants
+// a comic: checkout does, then calls `invalidate(userId)`.
+import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
+import { HttpError } from '../../lib/errors';
+import { UserReadCache, type UserReadCacheOptions } from '../../lib/user-read-cache';
+import type { Database } from '../../db/client';
+import { createCartRepository } from './repository';
+import { cartItemOf, purchaseItemOf } from './wire';
+
+export interface CartServiceOptions {
+  /** Size and TTL of each cache made here. */
+  cache?: UserReadCacheOptions;
+  /** Caches made by the caller, e.g. to forward their invalidations to other instances. */
+  carts?: UserReadCache;
+  libraries?: UserReadCache;
+}
+
+export interface CartService {
+  /** The user's cart (`cartAnswer`), oldest line first. */
+  list(userId: number): Promise<CachedAnswer>;
+  /** 404 issue_not_found, 409 already_owned; adding a line already there changes nothing. */
+  add(userId: number, issueId: number): Promise<CachedAnswer>;
+  /** Adds the issues that exist and are not owned; 404 issue_not_found only when none exists. */
+  addMany(userId: number, issueIds: readonly number[]): Promise<CachedAnswer>;
+  remove(userId: number, issueId: number): Promise<CachedAnswer>;
+  empty(userId: number): Promise<CachedAnswer>;
+  /** The user's purchases (`purchasesAnswer`), newest first, at the price paid. */
+  purchases(userId: number): Promise<CachedAnswer>;
+  /** The old client's 'Completo' after paying: resolves when the user owns the issue, else 409 not_paid. */
+  acknowledgePaid(userId: number, issueId: number): Promise<void>;
+  /** After the user's cart or purchases changed elsewhere (a paid order). */
+  invalidate(userId: number): void;
+  /** After a change every answer may show (an issue's price, name or cover; an issue removed). */
+  invalidateAll(): void;
+}
+
+const issueNotFound = () => new HttpError(404, 'issue_not_found', 'This comic does not exist.');
+
+export function createCartService(db: Database, options: CartServiceOptions = {}): CartService {
+  const repository = createCartRepository(db);
+  const carts = options.carts ?? new UserReadCache(options.cache);
+  const libraries = options.libraries ?? new UserReadCache(options.cache);
+
+  const list = (userId: number) =>
+    carts.get(userId, async () => toCachedAnswer((await repository.listLines(userId)).map(cartItemOf)));
+
+  /** The cart after a write: read afresh when the write changed it. */
+  function after(userId: number, changed: boolean): Promise<CachedAnswer> {
+    if (changed) carts.invalidate(userId);
+    return list(userId);
+  }
+
+  return {
+    list,
+
+    async add(userId, issueId) {
+      const outcome = await repository.addLine(userId, issueId);
+      if (outcome === 'unknown') throw issueNotFound();
+      if (outcome === 'owned') throw new HttpError(409, 'already_owned', 'You already own this comic.');
+      return after(userId, outcome === 'added');
+    },
+
+    async addMany(userId, issueIds) {
+      const { known, added } = await repository.addLines(userId, [...new Set(issueIds)]);
+      if (known === 0) throw issueNotFound();
+      return after(userId, added > 0);
+    },
+
+    async remove(userId, issueId) {
+      return after(userId, await repository.removeLine(userId, issueId));
+    },
+
+    async empty(userId) {
+      return after(userId, (await repository.removeAllLines(userId)) > 0);
+    },
+
+    purchases: (userId) =>
+      libraries.get(userId, async () => toCachedAnswer((await repository.listPurchases(userId)).map(purchaseItemOf))),
+
+    async acknowledgePaid(userId, issueId) {
+      if (!(await repository.owns(userId, issueId))) {
+        throw new HttpError(409, 'not_paid', 'This comic has not been paid for.');
+      }
+    },
+
+    invalidate(userId) {
+      carts.invalidate(userId);
+      libraries.invalidate(userId);
+    },
+
+    invalidateAll() {
+      carts.invalidateAll();
+      libraries.invalidateAll();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// The favourites table: which issues a user marked, newest first. Adding and removing tell
+// whether the issue exists and whether anything changed, each in one statement.
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import { issues } from '../../db/schema/catalog';
+import { favourites } from '../../db/schema/shop';
+
+export interface FavouriteRow {
+  id: number;
+  volumeId: number;
+  issueNumber: number;
+  name: string | null;
+  description: string | null;
+  image: string;
+  priceCents: number;
+}
+
+/** Whether the issue exists, and whether the write changed the user's list. */
+export interface WriteOutcome {
+  known: boolean;
+  changed: boolean;
+}
+
+export function createFavouritesRepository(db: Database) {
+  /** Data-modifying CTEs run whether or not the outer select reads them. */
+  async function outcome(query: SQL): Promise<WriteOutcome> {
+    const [row] = await queryRows<WriteOutcome>(db, query);
+    return row ?? { known: false, changed: false };
+  }
+
+  return {
+    /** Newest favourite first; ties (one instant) by issue id. */
+    async list(userId: number): Promise<FavouriteRow[]> {
+      return db
+        .select({
+          id: issues.id,
+          volumeId: issues.volumeId,
+          issueNumber: issues.issueNumber,
+          name: issues.name,
+          description: issues.description,
+          image: issues.image,
+          priceCents: issues.priceCents,
+        })
+        .from(favourites)
+        .innerJoin(issues, eq(issues.id, favourites.issueId))
+        .where(eq(favourites.userId, userId))
+        .orderBy(desc(favourites.addedAt), desc(favourites.issueId));
+    },
+
+    add(userId: number, issueId: number): Promise<WriteOutcome> {
+      return outcome(
+        sql`with target as (
+              select id from issues where id = ${issueId}
+            ), added as (
+              insert into favourites (user_id, issue_id)
+              select ${userId}, id from target
+              on conflict do nothing
+              returning issue_id
+            )
+            select exists (select 1 from target) as known, exists (select 1 from added) as changed`,
+      );
+    },
+
+    remove(userId: number, issueId: number): Promise<WriteOutcome> {
+      return outcome(
+        sql`with removed as (
+              delete from favourites where user_id = ${userId} and issue_id = ${issueId}
+              returning issue_id
+            )
+            select exists (select 1 from issues where id = ${issueId}) as known,
+                   exists (select 1 from removed) as changed`,
+      );
+    },
+  };
+}
+
+export type FavouritesRepository = ReturnType<typeof createFavouritesRepository>;

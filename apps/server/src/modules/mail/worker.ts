@@ -1,0 +1,213 @@
+// Delivers the e-mail outbox in the background. Any number of processes may run it on one
+// database: a worker claims due rows with FOR UPDATE SKIP LOCKED and moves their next attempt
+// past a lease before it commits, so no other worker picks them while it sends. A failed send
+// is retried with exponential back-off, and given up (status 'failed') after MAX_ATTEMPTS.
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailOutbox } from '../../db/schema/outbox';
+import { loggableError } from '../../lib/loggable-error';
+import { SEND_TIMEOUT_MS, type MailLog, type MailTransport, type OutgoingEmail } from './transport';
+
+export const MAX_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 60 * 60 * 1000;
+/** How long a claimed row stays invisible to other workers while this one sends it. */
+const LEASE_MS = 2 * 60 * 1000;
+
+/** The wait before the next attempt after `attempts` failed ones: 5 s, 10 s, 20 s … at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+export interface DrainResult {
+  sent: number;
+  /** Given up for good on this drain. */
+  failed: number;
+  /** Failed this time, tried again later. */
+  retried: number;
+}
+
+export interface MailWorker {
+  /** Sends what is due now, then polls. */
+  start(): void;
+  /** Stops polling and waits for a batch in flight (call before the database closes). */
+  stop(): Promise<void>;
+  /** Drains now, e.g. right after a transaction that queued a message committed. */
+  wake(): void;
+  /** One batch; never overlaps another drain of this worker. */
+  drainOnce(): Promise<DrainResult>;
+}
+
+export interface MailWorkerOptions {
+  db: Database;
+  transport: MailTransport;
+  log: MailLog;
+  now?: () => Date;
+  pollMs?: number;
+  batchSize?: number;
+}
+
+type ClaimedRow = OutgoingEmail & { orderId: number | null; attempts: number };
+
+export function createMailWorker({
+  db,
+  transport,
+  log,
+  now = () => new Date(),
+  pollMs = 5_000,
+  batchSize = 10,
+}: MailWorkerOptions): MailWorker {
+  let started = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+  let inFlight: Promise<DrainResult> | null = null;
+  let ticking = false;
+  /** A wake or a full batch arrived while draining: drain again straight after. */
+  let again = false;
+
+  async function claim(): Promise<{ rows: ClaimedRow[]; leaseUntil: Date }> {
+    const claimedAt = now();
+    const leaseUntil = new Date(claimedAt.getTime() + LEASE_MS);
+    const rows = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({
+          id: emailOutbox.id,
+          recipient: emailOutbox.recipient,
+          subject: emailOutbox.subject,
+          textBody: emailOutbox.textBody,
+          htmlBody: emailOutbox.htmlBody,
+          orderId: emailOutbox.orderId,
+          attempts: emailOutbox.attempts,
+        })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, claimedAt)))
+        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length > 0) {
+        await tx
+          .update(emailOutbox)
+          .set({ nextAttemptAt: leaseUntil })
+          .where(
+            inArray(
+              emailOutbox.id,
+              due.map((row) => row.id),
+            ),
+          );
+      }
+      return due;
+    });
+    return { rows, leaseUntil };
+  }
+
+  async function recordFailure(row: ClaimedRow, error: unknown): Promise<'failed' | 'retried'> {
+    const attempts = row.attempts + 1;
+    // The transport's errors are already safe to store; anything else is reduced to its message.
+    const lastError = (error instanceof Error ? error.message : 'delivery failed').slice(0, 500);
+    const giveUp = attempts >= MAX_ATTEMPTS;
+    const nextAttemptAt = giveUp ? now() : new Date(now().getTime() + retryDelayMs(attempts));
+    await db
+      .update(emailOutbox)
+      .set({ attempts, lastError, nextAttemptAt, ...(giveUp ? { status: 'failed' as const } : {}) })
+      .where(eq(emailOutbox.id, row.id));
+    const details = { outboxId: row.id, orderId: row.orderId, attempts, lastError };
+    if (giveUp) {
+      log.error(details, 'e-mail given up after the last attempt');
+      return 'failed';
+    }
+    log.warn({ ...details, nextAttemptAt }, 'e-mail not sent; will retry');
+    return 'retried';
+  }
+
+  async function drain(): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, failed: 0, retried: 0 };
+    if (stopping) return result;
+    const { rows, leaseUntil } = await claim();
+    const unsent: number[] = [];
+    for (const row of rows) {
+      // A send that could outlast the lease might be repeated by another worker; stopping leaves
+      // the rest too. Either way they go back to the queue, due at once, for whoever comes next.
+      if (stopping || now().getTime() + SEND_TIMEOUT_MS >= leaseUntil.getTime()) {
+        unsent.push(row.id);
+        continue;
+      }
+      try {
+        await transport.send(row);
+      } catch (error) {
+        result[await recordFailure(row, error)] += 1;
+        continue;
+      }
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: now(), lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      log.debug({ outboxId: row.id, orderId: row.orderId }, 'e-mail sent');
+      result.sent += 1;
+    }
+    if (unsent.length > 0) {
+      await db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: now() })
+        .where(and(inArray(emailOutbox.id, unsent), eq(emailOutbox.nextAttemptAt, leaseUntil)));
+    }
+    if (rows.length === batchSize) again = true;
+    return result;
+  }
+
+  function drainOnce(): Promise<DrainResult> {
+    const previous = inFlight ?? Promise.resolve();
+    const next = previous.then(drain, drain);
+    inFlight = next;
+    const settle = () => {
+      if (inFlight === next) inFlight = null;
+    };
+    next.then(settle, settle);
+    return next;
+  }
+
+  function schedule(delayMs: number): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!started || stopping) return;
+    // Never what keeps the process alive: the server's listener (or a test) decides that.
+    timer = setTimeout(() => void tick(), delayMs).unref();
+  }
+
+  async function tick(): Promise<void> {
+    timer = null;
+    ticking = true;
+    again = false;
+    try {
+      await drainOnce();
+    } catch (error) {
+      // Most likely the database is unreachable: try again at the next poll, not in a tight loop.
+      again = false;
+      if (!stopping) log.error({ error: loggableError(error) }, 'mail outbox drain failed');
+    } finally {
+      ticking = false;
+    }
+    schedule(again ? 0 : pollMs);
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await inFlight?.catch(() => {});
+      transport.close();
+    },
+    wake() {
+      if (!started || stopping) return;
+      // A running tick drains again when it ends; otherwise the next tick comes now, not at the poll.
+      again = true;
+      if (!ticking) schedule(0);
+    },
+    drainOnce,
+  };
+}
