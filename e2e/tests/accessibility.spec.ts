@@ -1,14 +1,23 @@
-// Accessibility (axe) of the guest catalogue screens and the account screens (login, its error
-// popup, sign-up with its validation errors, profile, dashboard) in both themes: no 'serious' or
-// 'critical' violations. Motion is reduced, so the carousel stands still and modal fades are
+// Accessibility (axe) of the guest catalogue screens, the account screens (login, its error
+// popup, sign-up with its validation errors, profile, dashboard) and the buying screens (the /user
+// start page, favourites, the issue modal's shop buttons, the cart and its confirmation, payment
+// with its popups, My comics) in both themes: no 'serious' or 'critical' violations. Motion is reduced, so the carousel stands still and modal fades are
 // instant while axe reads colours.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 import { fetchComic, fetchIssues, PROMO_IDS } from './support/api';
-import { DEMO_ADMIN, DEMO_USER, ensureSignedIn } from './support/auth';
+import { DEMO_ADMIN, DEMO_USER, ensureSignedIn, originHeader } from './support/auth';
 import { expect, test } from './support/fixtures';
 import { comicCards, expectImageLoaded, issueButtons, publisherFilter } from './support/screens';
+import {
+  addToCartViaApi,
+  ensureCustomer,
+  fetchPurchases,
+  findSmallComic,
+  payCartViaApi,
+  typeCard,
+} from './support/shop';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -120,6 +129,125 @@ const screens: Screen[] = [
       await ensureSignedIn(page, DEMO_ADMIN);
       await page.goto('/dashboard/admin');
       await expect(page.getByRole('heading', { name: 'Recent Orders' })).toBeVisible();
+    },
+  },
+  {
+    name: 'user start page (header and favourites)',
+    async open(page) {
+      const customer = await ensureCustomer(page);
+      await page.goto('/user');
+      await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${customer.name}!` })).toBeVisible();
+      await expect(page.getByText('No favourites yet')).toBeVisible();
+    },
+  },
+  {
+    name: 'favourites',
+    async open(page, request) {
+      const customer = await ensureCustomer(page);
+      const { issues } = await findSmallComic(request);
+      const added = await page.request.post('/api/fav', {
+        data: { issuesId: issues[0]!.id, userId: customer.id },
+        headers: originHeader(),
+      });
+      expect(added.ok()).toBe(true);
+      await page.goto('/user/fav');
+      await expect(page.getByRole('heading', { level: 1, name: 'YOUR FAVORITE COMICS' })).toBeVisible();
+      await expectImageLoaded(page.getByRole('main').getByRole('article').first().locator('img'));
+    },
+  },
+  {
+    name: 'issue modal with the shop buttons',
+    async open(page, request) {
+      await ensureCustomer(page);
+      const { comic, issues } = await findSmallComic(request);
+      await page.goto(`/user/cardDetail/${comic.id}?issue=${issues[1]!.id}`);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('button', { name: /^(Add to favorites|remuve_Fav)$/ })).toBeEnabled();
+      await expect(dialog).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: 'cart',
+    async open(page, request) {
+      const customer = await ensureCustomer(page);
+      const { issues } = await findSmallComic(request);
+      await addToCartViaApi(page, customer.id, [issues[0]!.id, issues[1]!.id]);
+      await page.goto('/user/shop');
+      await expect(page.getByRole('link', { name: /^Checkout \$/ })).toBeVisible();
+      await expectImageLoaded(page.getByRole('table', { name: 'Shopping Bag' }).locator('img').first());
+    },
+  },
+  {
+    name: 'cart removal confirmation',
+    async open(page, request) {
+      const customer = await ensureCustomer(page);
+      const { issues } = await findSmallComic(request);
+      await addToCartViaApi(page, customer.id, [issues[0]!.id]);
+      await page.goto('/user/shop');
+      await page
+        .getByRole('button', { name: /^Remove .* from the cart$/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: /from the Cart\?$/ });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: 'payment form with a card error',
+    async open(page, request) {
+      const customer = await ensureCustomer(page);
+      const { issues } = await findSmallComic(request);
+      await addToCartViaApi(page, customer.id, [issues[0]!.id]);
+      await page.goto('/user/shop/checkout');
+      await page.getByLabel('Card number').pressSequentially('4242424242424241');
+      await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+    },
+  },
+  {
+    name: "payment 'Error!' popup",
+    async open(page, request) {
+      const customer = await ensureCustomer(page);
+      const { issues } = await findSmallComic(request);
+      await addToCartViaApi(page, customer.id, [issues[0]!.id]);
+      await page.goto('/user/shop/checkout');
+      await typeCard(page, '4000 0000 0000 0002');
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const popup = page.getByRole('dialog', { name: 'Error!' });
+      await expect(popup).toContainText('Your card was declined.');
+      await expect(popup).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: "payment 'PAYMENT SUCCESSFUL!' popup",
+    async open(page, request) {
+      const customer = await ensureCustomer(page);
+      const { issues } = await findSmallComic(request);
+      // Each pass buys another issue: a bought one cannot go in the cart again.
+      const owned = new Set((await fetchPurchases(page, customer.id)).map((item) => item.id));
+      const next = issues.find((issue) => !owned.has(issue.id))!;
+      await page.request.delete(`/api/shop/cart/${customer.id}/carrito`, { headers: originHeader() });
+      await addToCartViaApi(page, customer.id, [next.id]);
+      await page.goto('/user/shop/checkout');
+      await typeCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const popup = page.getByRole('dialog', { name: 'PAYMENT SUCCESSFUL!' });
+      await expect(popup).toBeVisible();
+      await expect(popup).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: 'My comics',
+    async open(page, request) {
+      const customer = await ensureCustomer(page);
+      if ((await fetchPurchases(page, customer.id)).length === 0) {
+        const { issues } = await findSmallComic(request);
+        await payCartViaApi(page, await addToCartViaApi(page, customer.id, [issues[0]!.id]));
+      }
+      await page.goto('/user/purchases');
+      const table = page.getByRole('table', { name: 'My comics' });
+      await expect(table).toBeVisible();
+      await expectImageLoaded(table.locator('img').first());
     },
   },
   {

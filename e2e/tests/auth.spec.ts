@@ -46,7 +46,7 @@ test('a visitor signs up through the form, then logs in and lands in the user ar
   await expect(page).toHaveURL(/\/login$/);
 
   await logInThroughForm(page, email, password);
-  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page).toHaveURL(/\/user$/);
   await expect(accountMenu(page, username)).toBeVisible();
 
   // The identity is stored under the spec's keys, and the session token is not.

@@ -18,7 +18,7 @@ test('Google sign-in with the development provider creates an account and signs 
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page).toHaveURL(/\/user$/);
   await expect(accountMenu(page, name)).toBeVisible();
   const stored = await storedKeys(page);
   expect(stored).toMatchObject({ user: name, email, ROL: '"USER"', MY_AUTH: 'true' });

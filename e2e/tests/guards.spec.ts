@@ -16,14 +16,17 @@ test('a USER opening the dashboard or a public page lands in the user area', asy
   const user = await loginViaApi(page, DEMO_USER);
 
   await page.goto('/dashboard/admin');
-  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page).toHaveURL(/\/user$/);
   await expect(accountMenu(page, user.name)).toBeVisible();
+  // /user is the header and the favourites (docs/product.md §2).
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${user.name}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'YOUR FAVORITE COMICS' })).toBeVisible();
 
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page).toHaveURL(/\/user$/);
 
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page).toHaveURL(/\/user$/);
 });
 
 test('a stored identity whose session has ended is dropped on the next start', async ({ page }) => {

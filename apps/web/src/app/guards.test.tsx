@@ -1,6 +1,6 @@
 // The route gates, through the app's own route table: where each kind of visitor lands.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
@@ -36,16 +36,17 @@ describe('route gates', () => {
   );
 
   it.each(['/dashboard/admin', '/dashboard/upload', '/admin', '/admin/cardDetail/1'])(
-    'sends a USER from %s to /user (then /user/home)',
+    'sends a USER from %s to /user, the header and favourites',
     async (url) => {
       signInAs('USER');
-      await expectPath(open(url).router, '/user/home');
+      await expectPath(open(url).router, '/user');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeInTheDocument();
     },
   );
 
   it.each([
-    ['USER', '/login', '/user/home'],
-    ['USER', '/singup', '/user/home'],
+    ['USER', '/login', '/user'],
+    ['USER', '/singup', '/user'],
     ['ADMIN', '/login', '/dashboard/admin'],
     ['ADMIN', '/home', '/dashboard/admin'],
   ] as const)('sends a signed-in %s from the public %s to %s', async (role, url, target) => {

@@ -1,8 +1,7 @@
 // Every route of docs/product.md §2. Route modules load lazily (the first load carries only the shell);
 // each page has its own error boundary, so a failing page keeps the navbar. Screens that come
-// with later work (cart, favourites, purchases, the admin screens) render the not-found page for
-// now: never a blank page.
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+// with later work (the admin screens) render the not-found page for now: never a blank page.
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 
 import { PageSpinner } from '@/components/list-states';
 import { paths } from '@/config/paths';
@@ -20,6 +19,12 @@ const login = () => import('./routes/login').then((m) => ({ Component: m.LoginRo
 const signup = () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute }));
 const logout = () => import('./routes/logout').then((m) => ({ Component: m.LogoutRoute }));
 const profile = () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute }));
+const userStart = () => import('./routes/user-start').then((m) => ({ Component: m.UserStartRoute }));
+const favourites = () => import('./routes/favourites').then((m) => ({ Component: m.FavouritesRoute }));
+const cart = () => import('./routes/cart').then((m) => ({ Component: m.CartRoute }));
+// The payment screen and the card forms (Stripe's packages too) load only here.
+const checkout = () => import('./routes/checkout').then((m) => ({ Component: m.CheckoutRoute }));
+const purchases = () => import('./routes/purchases').then((m) => ({ Component: m.PurchasesRoute }));
 const dashboardHome = () => import('./routes/dashboard-home').then((m) => ({ Component: m.DashboardHomeRoute }));
 const notFound = () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }));
 
@@ -60,17 +65,19 @@ export const routes: RouteObject[] = [
         path: paths.user.root.path,
         element: <RequireLogin />,
         children: [
-          // The favourites view of /user arrives with the accounts work; until then /user
-          // opens the user's catalogue.
-          { index: true, element: <Navigate to={paths.user.home.getHref()} replace /> },
           page(paths.user.landing.path, landing),
           {
             element: <MainLayout />,
             children: [
+              // /user: the header and the favourites.
+              page(undefined, userStart),
               page(paths.user.home.path, home),
               page(paths.user.comicDetail.path, comicDetail),
               page(paths.user.users.path, profile),
-              // fav, shop, shop/checkout, purchases: later work.
+              page(paths.user.favourites.path, favourites),
+              page(paths.user.shop.path, cart),
+              page(paths.user.checkout.path, checkout),
+              page(paths.user.purchases.path, purchases),
               page('*', notFound),
             ],
           },

@@ -21,6 +21,16 @@ describe('apiPost', () => {
     expect(init.headers).not.toHaveProperty('Content-Type');
   });
 
+  it('adds the extra headers it is given, but keeps its own Accept and Content-Type', async () => {
+    const { fetchMock } = mockApi({ 'POST /api/things': { body: {} } });
+    await apiPost('/things', { a: 1 }, { headers: { 'Idempotency-Key': 'key-123456', Accept: 'text/html' } });
+    expect(fetchMock.mock.calls[0]![1]!.headers).toEqual({
+      'Idempotency-Key': 'key-123456',
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    });
+  });
+
   it("turns the error shape into an ApiError with the server's code, message and fields", async () => {
     mockApi({ 'POST /api/user/signup': apiError(409, 'email_taken', 'Taken', { email: 'Taken' }) });
     const error = await apiPost('/user/signup', {}).catch((e: unknown) => e);

@@ -28,6 +28,8 @@ export type RequestOptions = {
    * session, so it must not end the stored session.
    */
   signInAttempt?: boolean;
+  /** Extra request headers (e.g. checkout's Idempotency-Key); they cannot replace Accept or Content-Type. */
+  headers?: Record<string, string>;
 };
 
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -69,7 +71,7 @@ async function request(
   options: RequestOptions = {},
   send?: { method: SendMethod; body: unknown },
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   // No body, no Content-Type: the server rejects an empty body declared as JSON.
   if (send?.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;

@@ -5,7 +5,13 @@ import { vi } from 'vitest';
 export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = MockAnswer | ((body: unknown) => MockAnswer | Promise<MockAnswer>);
 
-export type MockCall = { method: string; path: string; body: unknown; credentials: RequestCredentials | undefined };
+export type MockCall = {
+  method: string;
+  path: string;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+  headers: Record<string, string>;
+};
 
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: MockCall[] = [];
@@ -13,7 +19,10 @@ export function mockApi(handlers: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body, credentials: init.credentials });
+    // Header names are case-insensitive: recorded in lower case.
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name.toLowerCase()] = value));
+    calls.push({ method, path: url.pathname, body, credentials: init.credentials, headers });
     const handler = handlers[`${method} ${url.pathname}`];
     if (!handler) return new Response(null, { status: 404 });
     const answer = typeof handler === 'function' ? await handler(body) : handler;

@@ -19,9 +19,11 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { useCartCount } from '@/features/cart/hooks/use-cart-count';
 import { catalogueSearch, parseCatalogueQuery } from '@/features/catalog/hooks/use-catalogue-params';
 
+import { useCustomerId } from '../use-customer';
+
 export function AppNavbar() {
   const { role, name } = useSession();
-  const cartCount = useCartCount();
+  const cartCount = useCartCount(useCustomerId());
   const location = useLocation();
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);

@@ -1,5 +1,6 @@
 // A comic's detail page (docs/product.md §2), at /cardDetail/:id, /user/cardDetail/:id and
-// /admin/cardDetail/:id. An id that is not a number is simply not found.
+// /admin/cardDetail/:id. An id that is not a number is simply not found. A signed-in USER gets
+// the shop's buttons (favourite, cart, 'Buy now', 'BUY ALL COMICS!').
 import { useParams } from 'react-router';
 
 import { NotFoundView } from '@/components/not-found-view';
@@ -9,11 +10,13 @@ import { ComicDetail } from '@/features/catalog/components/comic-detail';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useArea } from '../use-area';
+import { useIssueShop } from '../use-issue-shop';
 
 export function ComicDetailRoute() {
   const { id: rawId } = useParams();
   const area = useArea();
   const { role } = useSession();
+  const shop = useIssueShop();
   const id = /^\d{1,9}$/.test(rawId ?? '') ? Number(rawId) : null;
 
   return (
@@ -21,7 +24,7 @@ export function ComicDetailRoute() {
       {id === null ? (
         <InvalidComic homeHref={homeHref(area)} />
       ) : (
-        <ComicDetail key={id} id={id} area={area} role={role} />
+        <ComicDetail key={id} id={id} area={area} role={role} shop={shop} />
       )}
     </div>
   );

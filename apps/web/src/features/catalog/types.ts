@@ -14,3 +14,23 @@ export type CatalogueQuery = {
   /** Search text; null browses the whole catalogue. */
   q: string | null;
 };
+
+/**
+ * What a signed-in USER can do with issues (docs/product.md §2 issue modal, comic detail): favourite,
+ * cart, 'Buy now', 'BUY ALL COMICS!'. The app layer builds it from the cart and favourites
+ * features, which the catalogue may not import; the catalogue only shows it.
+ */
+export type IssueShop = {
+  /** False until the cart, the favourites and the purchases are known. */
+  ready: boolean;
+  /** Why one of them could not be loaded, if it could not. */
+  loadError: unknown;
+  isFavourite: (issueId: number) => boolean;
+  isInCart: (issueId: number) => boolean;
+  /** Bought already (in 'My comics'): not for sale again. */
+  isOwned: (issueId: number) => boolean;
+  setFavourite: (issueId: number, favourite: boolean) => Promise<unknown>;
+  setInCart: (issueId: number, inCart: boolean) => Promise<unknown>;
+  /** Puts these issues in the cart in one request; resolves to how many were added. */
+  addAllToCart: (issueIds: number[]) => Promise<number>;
+};

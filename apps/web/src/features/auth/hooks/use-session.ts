@@ -49,6 +49,20 @@ export function useSession(): Session {
   return { role, name };
 }
 
+function getUserIdSnapshot(): number | null {
+  if (readSession().role === null) return null;
+  const id = Number(readStorage(STORAGE_KEYS.id));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The signed-in account's id as stored at login (null for a guest): the user-scoped calls name
+ * it in their paths and bodies. The server checks it against the session (a mismatch is 403).
+ */
+export function useSessionUserId(): number | null {
+  return useSyncExternalStore(subscribeStorage, getUserIdSnapshot, () => null);
+}
+
 /** True when the browser thinks someone is signed in. */
 export function isSignedIn(): boolean {
   return readSession().role !== null;

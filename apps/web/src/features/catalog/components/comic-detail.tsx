@@ -1,6 +1,7 @@
 // A comic's page (docs/product.md §2 comic detail): cover, name with start year, deck, description (its
 // links are inert), Back, and the issues with their modal. The issue sort and the open issue
-// live in the URL (?sort=…&issue=…) so a shared link shows the same thing.
+// live in the URL (?sort=…&issue=…) so a shared link shows the same thing. A signed-in USER also
+// gets 'BUY ALL COMICS!' and the modal's shop buttons, from the `shop` the page supplies.
 import { DETAIL_LOADING_MS, type Role } from '@comics/shared/constants';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -17,14 +18,15 @@ import { useElapsed } from '@/lib/use-elapsed';
 
 import { useComic } from '../api/get-comic';
 import { useIssues } from '../api/get-issues';
-import type { Comic, RatedIssue } from '../types';
+import type { Comic, IssueShop, RatedIssue } from '../types';
 import { parseIssueSort, type IssueSort } from '../utils/sort-issues';
+import { BuyAllButton } from './buy-all-button';
 import { IssueList } from './issue-list';
 import { IssueModal } from './issue-modal';
 
-type ComicDetailProps = { id: number; area: Area; role: Role | null };
+type ComicDetailProps = { id: number; area: Area; role: Role | null; shop?: IssueShop | undefined };
 
-export function ComicDetail({ id, area, role }: ComicDetailProps) {
+export function ComicDetail({ id, area, role, shop }: ComicDetailProps) {
   const comic = useComic(id);
   // The issues load alongside the comic rather than after it.
   useIssues(id);
@@ -55,10 +57,10 @@ export function ComicDetail({ id, area, role }: ComicDetailProps) {
     return <ErrorState title="This comic could not be loaded" error={comic.error} onRetry={() => comic.refetch()} />;
   }
 
-  return <ComicDetailView comic={comic.data} area={area} role={role} />;
+  return <ComicDetailView comic={comic.data} area={area} role={role} shop={shop} />;
 }
 
-function ComicDetailView({ comic, area, role }: { comic: Comic; area: Area; role: Role | null }) {
+function ComicDetailView({ comic, area, role, shop }: Omit<ComicDetailProps, 'id'> & { comic: Comic }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -109,6 +111,7 @@ function ComicDetailView({ comic, area, role }: { comic: Comic; area: Area; role
               dangerouslySetInnerHTML={{ __html: comic.description }}
             />
           ) : null}
+          {role === 'USER' && shop ? <BuyAllButton issues={issues.data} shop={shop} /> : null}
         </div>
       </div>
 
@@ -119,7 +122,13 @@ function ComicDetailView({ comic, area, role }: { comic: Comic; area: Area; role
         onOpen={(issue: RatedIssue) => setParam('issue', String(issue.id))}
       />
 
-      <IssueModal issue={openIssue} comicName={comic.name} role={role} onClose={() => setParam('issue', null)} />
+      <IssueModal
+        issue={openIssue}
+        comicName={comic.name}
+        role={role}
+        shop={shop}
+        onClose={() => setParam('issue', null)}
+      />
     </article>
   );
 }

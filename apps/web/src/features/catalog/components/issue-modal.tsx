@@ -1,50 +1,114 @@
 // An issue's details (docs/product.md §2 issue modal): number, name, description (or 'Woohoo'), cover,
-// star rating or 'Not reviews for this comic', price, Close and 'Buy now'. The modal traps focus
-// and Escape closes it.
+// star rating or 'Not reviews for this comic', price, Close and 'Buy now'. A signed-in USER also
+// gets the favourite button ('remuve_Fav' once the issue is a favourite, the spec's spelling),
+// the cart button (or 'Owned' for an issue already bought), and a 'Buy now' that puts the issue
+// in the cart before going there; what they do comes from the page as an IssueShop. The modal
+// traps focus and Escape closes it.
 import { COMIC_FORMAT, type Role } from '@comics/shared/constants';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
 import { BsCartPlus, BsHeart } from 'react-icons/bs';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
+import { BsCartDash, BsCheckCircleFill, BsHeartFill } from '@/components/shop-icons';
 import { CoverImage } from '@/components/cover-image';
 import { StarRating } from '@/components/star-rating';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
 import { formatPrice, toPlainText } from '@/lib/format';
 
-import type { RatedIssue } from '../types';
+import type { IssueShop, RatedIssue } from '../types';
 
 type IssueModalProps = {
   issue: RatedIssue | null;
   comicName: string;
   role: Role | null;
+  /** A signed-in USER's cart and favourites; without it the buttons act as for a guest. */
+  shop?: IssueShop | undefined;
   onClose: () => void;
 };
 
-export function IssueModal({ issue, comicName, role, onClose }: IssueModalProps) {
+export function IssueModal({ issue, comicName, role, shop, onClose }: IssueModalProps) {
   // The last issue stays rendered while the modal fades out.
   const [shown, setShown] = useState<RatedIssue | null>(issue);
   if (issue !== null && issue !== shown) setShown(issue);
 
   return (
-    <Modal
-      show={issue !== null}
-      onHide={onClose}
-      onExited={() => setShown(null)}
-      centered
-      size="lg"
-      aria-labelledby="issue-modal-title"
-    >
-      {shown && <IssueModalContent issue={shown} comicName={comicName} role={role} onClose={onClose} />}
+    <IssueModalFrame show={issue !== null} onClose={onClose} onExited={() => setShown(null)}>
+      {shown && (
+        <IssueModalContent
+          key={shown.id}
+          issue={shown}
+          comicName={comicName}
+          role={role}
+          shop={shop}
+          onClose={onClose}
+        />
+      )}
+    </IssueModalFrame>
+  );
+}
+
+/** The dialog around an issue's details (also used while an issue is still loading). */
+export function IssueModalFrame({
+  show,
+  onClose,
+  onExited,
+  children,
+}: {
+  show: boolean;
+  onClose: () => void;
+  onExited?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal show={show} onHide={onClose} onExited={onExited} centered size="lg" aria-labelledby="issue-modal-title">
+      {children}
     </Modal>
   );
 }
 
-function IssueModalContent({ issue, comicName, role, onClose }: IssueModalProps & { issue: RatedIssue }) {
+type Busy = 'favourite' | 'cart' | 'buy' | null;
+
+export function IssueModalContent({ issue, comicName, role, shop, onClose }: IssueModalProps & { issue: RatedIssue }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const description = issue.description ? toPlainText(issue.description) : '';
   const isUser = role === 'USER';
+  const userShop = isUser ? shop : undefined;
   const loginHref = paths.login.getHref();
+
+  const favourite = userShop?.isFavourite(issue.id) ?? false;
+  const inCart = userShop?.isInCart(issue.id) ?? false;
+  const owned = userShop?.isOwned(issue.id) ?? false;
+  const disabled = !userShop?.ready || busy !== null;
+
+  /** Runs one of the shop's calls: one at a time, its failure said in the modal. */
+  async function run(kind: Exclude<Busy, null>, action: () => Promise<unknown>, done?: string): Promise<boolean> {
+    setBusy(kind);
+    setError(null);
+    setAnnouncement('');
+    try {
+      await action();
+      if (done) setAnnouncement(done);
+      return true;
+    } catch (cause) {
+      setError(errorMessage(cause));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function buyNow(shop: IssueShop) {
+    const ready = inCart || (await run('buy', () => shop.setInCart(issue.id, true)));
+    if (ready) navigate(paths.user.shop.getHref());
+  }
 
   return (
     <>
@@ -93,6 +157,69 @@ function IssueModalContent({ issue, comicName, role, onClose }: IssueModalProps 
                 </Link>
               </div>
             )}
+            {userShop && (
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                <Button
+                  variant={favourite ? 'danger' : 'outline-danger'}
+                  size="sm"
+                  disabled={disabled}
+                  onClick={() =>
+                    void run(
+                      'favourite',
+                      () => userShop.setFavourite(issue.id, !favourite),
+                      favourite ? 'Removed from your favorites.' : 'Added to your favorites.',
+                    )
+                  }
+                >
+                  <BusyIcon busy={busy === 'favourite'}>
+                    {favourite ? <BsHeartFill aria-hidden="true" /> : <BsHeart aria-hidden="true" />}
+                  </BusyIcon>
+                  {favourite ? 'remuve_Fav' : 'Add to favorites'}
+                </Button>
+                {owned ? (
+                  <>
+                    <span className="owned-badge d-inline-flex align-items-center gap-1">
+                      <BsCheckCircleFill aria-hidden="true" />
+                      Owned
+                    </span>
+                    <Link to={paths.user.purchases.getHref()} className="small">
+                      In My comics
+                    </Link>
+                  </>
+                ) : (
+                  <Button
+                    variant={inCart ? 'outline-secondary' : 'outline-primary'}
+                    size="sm"
+                    disabled={disabled}
+                    onClick={() =>
+                      void run(
+                        'cart',
+                        () => userShop.setInCart(issue.id, !inCart),
+                        inCart ? 'Removed from your cart.' : 'Added to your cart.',
+                      )
+                    }
+                  >
+                    <BusyIcon busy={busy === 'cart'}>
+                      {inCart ? <BsCartDash aria-hidden="true" /> : <BsCartPlus aria-hidden="true" />}
+                    </BusyIcon>
+                    {inCart ? 'Remove from cart' : 'Add to cart'}
+                  </Button>
+                )}
+              </div>
+            )}
+            {userShop?.loadError ? (
+              <Alert variant="warning" className="py-2 small mb-0">
+                Your cart and favourites could not be loaded: {errorMessage(userShop.loadError)}
+              </Alert>
+            ) : null}
+            {error && (
+              <Alert variant="danger" className="py-2 small mb-0" role="alert">
+                {error}
+              </Alert>
+            )}
+            <p className="visually-hidden" aria-live="polite">
+              {announcement}
+            </p>
           </div>
         </div>
       </Modal.Body>
@@ -100,10 +227,26 @@ function IssueModalContent({ issue, comicName, role, onClose }: IssueModalProps 
         <Button variant="outline-secondary" onClick={onClose}>
           Close
         </Button>
-        <Link to={isUser ? paths.user.shop.getHref() : loginHref} className="btn btn-primary px-4">
-          Buy now
-        </Link>
+        {userShop ? (
+          <Button variant="primary" className="px-4" disabled={disabled || owned} onClick={() => void buyNow(userShop)}>
+            {busy === 'buy' && <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />}
+            Buy now
+          </Button>
+        ) : (
+          <Link to={isUser ? paths.user.shop.getHref() : loginHref} className="btn btn-primary px-4">
+            Buy now
+          </Link>
+        )}
       </Modal.Footer>
     </>
+  );
+}
+
+/** A button's icon, or a small spinner while its call runs. */
+function BusyIcon({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <span className="me-1 d-inline-flex align-middle">
+      {busy ? <Spinner animation="border" size="sm" aria-hidden="true" className="issue-action-spinner" /> : children}
+    </span>
   );
 }

@@ -1,0 +1,14 @@
+// /user/fav: 'YOUR FAVORITE COMICS' (docs/product.md §2 Favourites).
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { CustomerOnly } from '../customer-only';
+import { FavouritesPanel } from '../favourites-panel';
+
+export function FavouritesRoute() {
+  useDocumentTitle('Favorites');
+  return (
+    <div className="container-xxl py-3 py-md-4">
+      <CustomerOnly>{(userId) => <FavouritesPanel userId={userId} headingLevel={1} />}</CustomerOnly>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// The shop screens through the app's own route table, on a mocked API: the navbar badge follows
+// the server's cart, 'BUY ALL COMICS!' sends one bulk request for what is neither owned nor in
+// the cart, and the favourites open the issue modal with 'remuve_Fav'.
+import type { ComicDetail, RatedIssue } from '@comics/shared/schemas/catalog';
+import type { CartItem, FavouriteIssue, PurchaseItem } from '@comics/shared/schemas/shop';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { storeIdentity } from '@/features/auth/hooks/use-session';
+import { mockApi } from '@/testing/mock-api';
+
+import { routes } from './router';
+
+const USER_ID = 3;
+const comic: ComicDetail = {
+  id: 7,
+  name: 'Night Watch',
+  deck: null,
+  start_year: 2019,
+  image: '/media/7.webp',
+  publisher: 'Nocturne',
+  description: null,
+};
+const issues: RatedIssue[] = [1, 2, 3, 4].map((n) => ({
+  id: 70 + n,
+  volume_id: 7,
+  issue_number: n,
+  name: `Night ${n}`,
+  description: null,
+  image: `/media/7-${n}.webp`,
+  price: 2 + n / 100,
+  avgRating: null,
+}));
+const asCartItem = ({ id, volume_id, image, name, issue_number, price }: RatedIssue): CartItem => ({
+  id,
+  volume_id,
+  image,
+  name,
+  issue_number,
+  price,
+});
+const asFavourite = ({ avgRating: _rating, ...rest }: RatedIssue): FavouriteIssue => rest;
+const owned: PurchaseItem = { ...asCartItem(issues[0]!), orderId: 1, purchasedAt: '2024-01-01T00:00:00Z' };
+
+function open(url: string, handlers: Parameters<typeof mockApi>[0]) {
+  storeIdentity({ name: 'Ada', Rol: 'USER', id: USER_ID, email: 'ada@example.com' });
+  const api = mockApi({
+    'GET /api/user/me': { body: { id: USER_ID, name: 'Ada', email: 'ada@example.com', Rol: 'USER', picture: null } },
+    'GET /api/comics/7': { body: comic },
+    'GET /api/comics/issues/rating/7': { body: issues },
+    [`GET /api/shop/cart/${USER_ID}/comprado`]: { body: [owned] },
+    [`GET /api/fav/${USER_ID}`]: { body: [{ issues: [] }] },
+    ...handlers,
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...api, router, user: userEvent.setup() };
+}
+
+const badge = () => screen.getByRole('link', { name: /^Cart, / });
+
+describe('the shop screens', () => {
+  it("'BUY ALL COMICS!' adds what is neither owned nor in the cart, in one request, and the badge follows", async () => {
+    const inCart = asCartItem(issues[1]!);
+    const { user, calls } = open('/user/cardDetail/7', {
+      [`GET /api/shop/cart/${USER_ID}/carrito`]: { body: [inCart] },
+      'POST /api/shop/cart/bulk': { body: issues.slice(1).map(asCartItem) },
+    });
+    await waitFor(() => expect(badge()).toHaveAccessibleName('Cart, 1 item'));
+
+    const buyAll = await screen.findByRole('button', { name: 'BUY ALL COMICS!' });
+    await waitFor(() => expect(buyAll).toBeEnabled());
+    await user.click(buyAll);
+
+    expect(await screen.findByText('2 issues added to your cart.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/shop/cart/bulk').map((call) => call.body)).toEqual([
+      { comics: [73, 74], userId: USER_ID },
+    ]);
+    expect(badge()).toHaveAccessibleName('Cart, 3 items');
+    expect(JSON.parse(localStorage.getItem('carrito') ?? '[]')).toHaveLength(3);
+  });
+
+  it('shows the favourites on /user/fav; a card opens the issue modal, whose remuve_Fav takes it off', async () => {
+    const favourite = issues[2]!;
+    const { user, calls } = open('/user/fav', {
+      [`GET /api/shop/cart/${USER_ID}/carrito`]: { body: [] },
+      [`GET /api/fav/${USER_ID}`]: { body: [{ issues: [asFavourite(favourite)] }] },
+      'DELETE /api/fav': { body: [{ issues: [] }] },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'YOUR FAVORITE COMICS' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /^#3 ?Night 3 ?, open details$/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Night Watch #3' });
+    const remove = await within(dialog).findByRole('button', { name: 'remuve_Fav' });
+    await waitFor(() => expect(remove).toBeEnabled());
+    await user.click(remove);
+
+    expect(await within(dialog).findByRole('button', { name: 'Add to favorites' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'DELETE' && call.path === '/api/fav')?.body).toEqual({
+      issuesId: favourite.id,
+      userId: USER_ID,
+    });
+    // The page behind the modal is hidden from the accessibility tree while it is open.
+    expect(
+      screen.queryByRole('button', { name: /^#3 ?Night 3 ?, open details$/, hidden: true }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("lists 'My comics' with the price paid, and shows an owned issue as owned in the modal", async () => {
+    const { router } = open('/user/purchases', { [`GET /api/shop/cart/${USER_ID}/carrito`]: { body: [] } });
+    const table = await screen.findByRole('table', { name: 'My comics' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Purchase Detail', '#Issue number', 'Format', 'Price']);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Night 1#1Digital$2.01');
+
+    await router.navigate('/user/cardDetail/7?issue=71');
+    const dialog = await screen.findByRole('dialog', { name: 'Night Watch #1' });
+    expect(await within(dialog).findByText('Owned')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,75 @@
+// 'My comics' (docs/product.md §2 Purchases): a table with Purchase Detail (the cover, 120px wide,
+// and the name), '#Issue number', 'Format' (always 'Digital') and 'Price' (the price paid, $ with
+// 2 decimals). Nothing bought yet: a way to the catalogue.
+import { COMIC_FORMAT, TABLE_IMAGE_WIDTH_PX } from '@comics/shared/constants';
+import { formatDollars } from '@comics/shared/money';
+import { Link } from 'react-router';
+
+import { BsCollection } from '@/components/shop-icons';
+import { CoverImage } from '@/components/cover-image';
+import { ErrorState } from '@/components/error-state';
+import { PageSpinner } from '@/components/list-states';
+import { paths } from '@/config/paths';
+
+import { usePurchases } from '../api/get-purchases';
+
+export function PurchasesView({ userId }: { userId: number }) {
+  const purchases = usePurchases(userId);
+
+  return (
+    <>
+      <h1 className="section-title mb-4">My comics</h1>
+      {purchases.isPending ? (
+        <PageSpinner label="Loading your comics" />
+      ) : purchases.isError ? (
+        <ErrorState
+          title="Your comics could not be loaded"
+          error={purchases.error}
+          onRetry={() => purchases.refetch()}
+        />
+      ) : purchases.data.length === 0 ? (
+        <div className="empty-state text-center py-5">
+          <BsCollection aria-hidden="true" className="empty-state-icon mb-3" />
+          <p className="h4 fw-bold mb-2">You have not bought any comics yet</p>
+          <p className="text-body-secondary mb-4">The issues you pay for show up here.</p>
+          <Link to={paths.user.home.getHref()} className="btn btn-primary btn-lg px-4">
+            Browse the catalogue
+          </Link>
+        </div>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle purchases-table">
+            <caption className="visually-hidden">My comics</caption>
+            <thead>
+              <tr>
+                <th scope="col">Purchase Detail</th>
+                <th scope="col">#Issue number</th>
+                <th scope="col">Format</th>
+                <th scope="col" className="text-end">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {purchases.data.map((item) => (
+                <tr key={`${item.orderId}-${item.id}`}>
+                  <td>
+                    <div className="d-flex align-items-center gap-3">
+                      <div className="flex-shrink-0" style={{ width: TABLE_IMAGE_WIDTH_PX }}>
+                        <CoverImage src={item.image} alt="" className="table-cover" />
+                      </div>
+                      <span className="fw-semibold">{item.name ?? `Issue #${item.issue_number}`}</span>
+                    </div>
+                  </td>
+                  <td className="text-nowrap">#{item.issue_number}</td>
+                  <td>{COMIC_FORMAT}</td>
+                  <td className="text-end fw-bold text-nowrap">{formatDollars(item.price)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

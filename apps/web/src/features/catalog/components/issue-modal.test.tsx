@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { ApiError } from '@/lib/api-client';
+import { renderRoute } from '@/testing/render-route';
+
+import type { IssueShop, RatedIssue } from '../types';
+import { IssueModal } from './issue-modal';
+
+const issue: RatedIssue = {
+  id: 42,
+  volume_id: 7,
+  issue_number: 5,
+  name: 'The Long Night',
+  description: null,
+  image: '/media/cover.webp',
+  price: 3.99,
+  avgRating: null,
+};
+
+type ShopState = { favourites: number[]; cart: number[]; owned: number[] };
+
+/** A USER's shop held in component state, so the modal re-renders as the calls succeed. */
+function Harness({
+  initial,
+  failCart,
+  spy,
+}: {
+  initial: ShopState;
+  failCart?: Error;
+  spy: { setFavourite: (id: number, on: boolean) => void; setInCart: (id: number, on: boolean) => void };
+}) {
+  const [state, setState] = useState(initial);
+  const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
+  const shop: IssueShop = {
+    ready: true,
+    loadError: null,
+    isFavourite: (id) => state.favourites.includes(id),
+    isInCart: (id) => state.cart.includes(id),
+    isOwned: (id) => state.owned.includes(id),
+    setFavourite: async (id, on) => {
+      spy.setFavourite(id, on);
+      setState((s) => ({ ...s, favourites: toggle(s.favourites, id, on) }));
+    },
+    setInCart: async (id, on) => {
+      spy.setInCart(id, on);
+      if (failCart) throw failCart;
+      setState((s) => ({ ...s, cart: toggle(s.cart, id, on) }));
+    },
+    addAllToCart: async () => 0,
+  };
+  return <IssueModal issue={issue} comicName="Night Watch" role="USER" shop={shop} onClose={() => undefined} />;
+}
+
+function setup(initial: Partial<ShopState> = {}, failCart?: Error) {
+  const spy = { setFavourite: vi.fn(), setInCart: vi.fn() };
+  const view = renderRoute(
+    <Harness initial={{ favourites: [], cart: [], owned: [], ...initial }} failCart={failCart} spy={spy} />,
+    { path: '/user/cardDetail/7' },
+  );
+  return { ...view, spy, user: userEvent.setup(), dialog: () => screen.getByRole('dialog') };
+}
+
+describe('IssueModal for a USER', () => {
+  it("reads 'remuve_Fav' for a favourite and 'Add to favorites' otherwise, and toggles", async () => {
+    const { user, spy, dialog } = setup({ favourites: [42] });
+    await user.click(within(dialog()).getByRole('button', { name: 'remuve_Fav' }));
+    expect(spy.setFavourite).toHaveBeenCalledWith(42, false);
+    const add = await within(dialog()).findByRole('button', { name: 'Add to favorites' });
+    expect(within(dialog()).queryByRole('button', { name: 'remuve_Fav' })).not.toBeInTheDocument();
+
+    await user.click(add);
+    expect(spy.setFavourite).toHaveBeenLastCalledWith(42, true);
+    expect(await within(dialog()).findByRole('button', { name: 'remuve_Fav' })).toBeInTheDocument();
+  });
+
+  it("follows the cart: 'Add to cart', then 'Remove from cart'", async () => {
+    const { user, spy, dialog } = setup();
+    await user.click(within(dialog()).getByRole('button', { name: 'Add to cart' }));
+    expect(spy.setInCart).toHaveBeenCalledWith(42, true);
+    await user.click(await within(dialog()).findByRole('button', { name: 'Remove from cart' }));
+    expect(spy.setInCart).toHaveBeenLastCalledWith(42, false);
+    expect(await within(dialog()).findByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
+  });
+
+  it("shows an owned issue as 'Owned' instead of the cart button, and does not sell it again", () => {
+    const { dialog } = setup({ owned: [42] });
+    expect(within(dialog()).getByText('Owned')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('link', { name: 'In My comics' })).toHaveAttribute('href', '/user/purchases');
+    expect(within(dialog()).queryByRole('button', { name: /cart/ })).not.toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Buy now' })).toBeDisabled();
+  });
+
+  it('says in the modal why a call failed', async () => {
+    const { user, dialog } = setup({}, new ApiError(409, 'already_owned', 'You already own this issue.'));
+    await user.click(within(dialog()).getByRole('button', { name: 'Add to cart' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('You already own this issue.');
+    expect(within(dialog()).getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  });
+
+  it("'Buy now' puts the issue in the cart, then goes to /user/shop", async () => {
+    const { user, spy, dialog, router } = setup();
+    await user.click(within(dialog()).getByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/shop'));
+    expect(spy.setInCart).toHaveBeenCalledWith(42, true);
+  });
+
+  it("'Buy now' for an issue already in the cart just goes to /user/shop", async () => {
+    const { user, spy, dialog, router } = setup({ cart: [42] });
+    await user.click(within(dialog()).getByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/shop'));
+    expect(spy.setInCart).not.toHaveBeenCalled();
+  });
+
+  it("'Buy now' stays when the issue cannot be added, and says why", async () => {
+    const { user, dialog, router } = setup({}, new ApiError(409, 'already_owned', 'You already own this issue.'));
+    await user.click(within(dialog()).getByRole('button', { name: 'Buy now' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('You already own this issue.');
+    expect(router.state.location.pathname).toBe('/user/cardDetail/7');
+  });
+});
+
+describe('IssueModal for a guest', () => {
+  it("sends favourite, cart and 'Buy now' to /login", () => {
+    renderRoute(<IssueModal issue={issue} comicName="Night Watch" role={null} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', '/login');
+    expect(within(dialog).getByRole('link', { name: 'Add to favourites (log in first)' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(within(dialog).queryByText('remuve_Fav')).not.toBeInTheDocument();
+  });
+});
