@@ -53,16 +53,17 @@ export function createCheckoutRepository(db: Database) {
       .then((rows) => rows.map((row) => row.issueId));
 
   return {
-    /** The issues with the server's current prices (unknown ids are simply absent). */
-    pricedIssues(issueIds: readonly number[]): Promise<PricedIssue[]> {
+    /** The issues with the server's current prices, and whether the buyer owns each (unknown ids are absent). */
+    pricedIssues(userId: number, issueIds: readonly number[]): Promise<Array<PricedIssue & { owned: boolean }>> {
       return db
-        .select(pricedColumns)
+        .select({
+          ...pricedColumns,
+          owned: sql<boolean>`exists (select 1 from ${purchases} where ${purchases.userId} = ${userId} and ${purchases.issueId} = ${issues.id})`,
+        })
         .from(issues)
         .innerJoin(volumes, eq(volumes.id, issues.volumeId))
         .where(inArray(issues.id, [...issueIds]));
     },
-
-    ownedAmong: (userId: number, issueIds: readonly number[]) => ownedAmong(db, userId, issueIds),
 
     async findByKey(idempotencyKey: string): Promise<OrderRow | null> {
       const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
@@ -135,14 +136,15 @@ export function createCheckoutRepository(db: Database) {
     /**
      * Marks the order paid, grants its issues, removes them from the cart, and lets `alsoDo`
      * queue what must happen with it (the confirmation e-mail), all in one transaction. A
-     * charge that succeeded wins over an earlier 'failed' verdict (the money was taken). False
-     * when the order was already paid (completed by a racing request or the reconciler).
+     * charge that succeeded wins over an earlier 'failed' verdict (the money was taken). Answers
+     * the paid order, or null when it was already paid (by a racing request or the reconciler).
      */
     async complete(
       orderId: number,
       payment: { reference: string; card: CardSummary | null; paidAt: Date },
       alsoDo: (tx: Transaction, order: OrderRow) => Promise<void>,
-    ): Promise<boolean> {
+      knownIssueIds?: readonly number[],
+    ): Promise<OrderRow | null> {
       return db.transaction(async (tx) => {
         const [order] = await tx
           .update(orders)
@@ -157,19 +159,19 @@ export function createCheckoutRepository(db: Database) {
           })
           .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'failed'])))
           .returning();
-        if (!order) return false;
-        const lines = await tx
-          .select({ issueId: orderItems.issueId })
-          .from(orderItems)
-          .where(eq(orderItems.orderId, orderId));
-        const issueIds = lines.map((line) => line.issueId);
+        if (!order) return null;
+        const issueIds =
+          knownIssueIds ??
+          (
+            await tx.select({ issueId: orderItems.issueId }).from(orderItems).where(eq(orderItems.orderId, orderId))
+          ).map((line) => line.issueId);
         await tx
           .insert(purchases)
           .values(issueIds.map((issueId) => ({ userId: order.userId, issueId, orderId, purchasedAt: payment.paidAt })))
           .onConflictDoNothing();
         await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.issueId, issueIds)));
         await alsoDo(tx, order);
-        return true;
+        return order;
       });
     },
 

@@ -98,15 +98,16 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   ): Promise<OrderRow> {
     const lines = known?.lines ?? (await repository.orderLines(order.id));
     const buyer = known?.buyer ?? (await repository.buyer(order.userId));
-    const completed = await repository.complete(order.id, { ...payment, paidAt: now() }, (tx, paid) =>
-      buyer ? deps.queueConfirmation(tx, { order: paid, lines, buyer }) : Promise.resolve(),
+    const paid = await repository.complete(
+      order.id,
+      { ...payment, paidAt: now() },
+      (tx, row) => (buyer ? deps.queueConfirmation(tx, { order: row, lines, buyer }) : Promise.resolve()),
+      lines.map((line) => line.id),
     );
-    const settled = (await repository.findById(order.id))!;
-    if (completed) {
-      log.info({ orderId: order.id, userId: order.userId, totalCents: order.totalCents }, 'order paid');
-      deps.afterPaid(settled);
-    }
-    return settled;
+    if (!paid) return (await repository.findById(order.id))!;
+    log.info({ orderId: order.id, userId: order.userId, totalCents: order.totalCents }, 'order paid');
+    deps.afterPaid(paid);
+    return paid;
   }
 
   /** Acts on the gateway's answer for a pending order. */
@@ -164,25 +165,34 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       // Scoped to the buyer: another account's key can neither collide nor be probed.
       const idempotencyKey = `u${caller.id}:${attemptKey ?? randomUUID()}`;
       const issueIds = [...new Set(body.carrito)];
-      const recorded = await repository.findByKey(idempotencyKey);
-      if (recorded) return replay(recorded, issueIds, body.price);
       if (!gateway) throw new HttpError(503, 'payments_unavailable', 'Card payments are not available right now.');
 
-      const lines = await repository.pricedIssues(issueIds);
+      const lines = await repository.pricedIssues(caller.id, issueIds);
+      // A refusal may be a retry of an attempt that already went through (its issues now owned):
+      // looked up only then, so a first attempt costs no extra query.
+      const refuse = async (error: HttpError): Promise<PaidOrder> => {
+        const recorded = attemptKey ? await repository.findByKey(idempotencyKey) : null;
+        if (recorded) return replay(recorded, issueIds, body.price);
+        throw error;
+      };
       const unknown = issueIds.filter((id) => !lines.some((line) => line.id === id));
       if (unknown.length > 0) {
-        throw new HttpError(404, 'issue_not_found', `No comic with id ${unknown.join(', ')}.`, {
-          carrito: 'Holds comics that do not exist',
-        });
+        return refuse(
+          new HttpError(404, 'issue_not_found', `No comic with id ${unknown.join(', ')}.`, {
+            carrito: 'Holds comics that do not exist',
+          }),
+        );
       }
-      if ((await repository.ownedAmong(caller.id, issueIds)).length > 0) throw alreadyOwned();
+      if (lines.some((line) => line.owned)) return refuse(alreadyOwned());
       const prices = lines.map((line) => centsToDollars(line.priceCents));
       if (!acceptableTotals(prices).includes(body.price)) {
         const total = centsToDollars(lines.reduce((sum, line) => sum + line.priceCents, 0));
-        throw conflict(
-          'price_mismatch',
-          `The total of your cart is now $${total.toFixed(2)}. Please check your cart and pay again.`,
-          { price: `Must be ${Math.round(total * 100)}` },
+        return refuse(
+          conflict(
+            'price_mismatch',
+            `The total of your cart is now $${total.toFixed(2)}. Please check your cart and pay again.`,
+            { price: `Must be ${Math.round(total * 100)}` },
+          ),
         );
       }
 
