@@ -52,43 +52,47 @@ try {
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  console.log(`Lighthouse ${runs} runs a page (median), desktop preset\n`);
-  console.log('| page | performance | accessibility | LCP ms | TBT ms | CLS |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(`Lighthouse ${runs} runs a page (median), desktop and the default mobile preset\n`);
+  console.log('| page | preset | performance | accessibility | LCP ms | TBT ms | CLS |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
   const failing = new Map();
   try {
-    for (const page of pages) {
-      const results = [];
-      for (let i = 0; i < runs; i++) {
-        const { lhr } = await lighthouse(
-          `http://127.0.0.1:${port}${page}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-          desktopConfig,
+    for (const [preset, config] of [
+      ['desktop', desktopConfig],
+      ['mobile', undefined],
+    ])
+      for (const page of pages) {
+        const results = [];
+        for (let i = 0; i < runs; i++) {
+          const { lhr } = await lighthouse(
+            `http://127.0.0.1:${port}${page}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+            config,
+          );
+          results.push(lhr);
+        }
+        const score = (key) => Math.round(median(results.map((r) => r.categories[key].score * 100)));
+        const metric = (id) => median(results.map((r) => r.audits[id].numericValue));
+        failing.set(
+          `${page} (${preset})`,
+          Object.values(results[0].audits)
+            .filter(
+              (a) =>
+                a.score !== null &&
+                a.score < 0.9 &&
+                a.scoreDisplayMode !== 'informative' &&
+                a.scoreDisplayMode !== 'notApplicable',
+            )
+            .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
         );
-        results.push(lhr);
+        const shifted = (results[0].audits['layout-shifts']?.details?.items ?? []).map(
+          (item) => `${item.node?.selector ?? '?'} (${item.score?.toFixed?.(3) ?? item.score})`,
+        );
+        if (shifted.length) failing.get(`${page} (${preset})`).push(`shifted: ${shifted.join('; ')}`);
+        console.log(
+          `| ${page} | ${preset} | ${score('performance')} | ${score('accessibility')} | ${Math.round(metric('largest-contentful-paint'))} | ${Math.round(metric('total-blocking-time'))} | ${metric('cumulative-layout-shift').toFixed(3)} |`,
+        );
       }
-      const score = (key) => Math.round(median(results.map((r) => r.categories[key].score * 100)));
-      const metric = (id) => median(results.map((r) => r.audits[id].numericValue));
-      failing.set(
-        page,
-        Object.values(results[0].audits)
-          .filter(
-            (a) =>
-              a.score !== null &&
-              a.score < 0.9 &&
-              a.scoreDisplayMode !== 'informative' &&
-              a.scoreDisplayMode !== 'notApplicable',
-          )
-          .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
-      );
-      const shifted = (results[0].audits['layout-shifts']?.details?.items ?? []).map(
-        (item) => `${item.node?.selector ?? '?'} (${item.score?.toFixed?.(3) ?? item.score})`,
-      );
-      if (shifted.length) failing.get(page).push(`shifted: ${shifted.join('; ')}`);
-      console.log(
-        `| ${page} | ${score('performance')} | ${score('accessibility')} | ${Math.round(metric('largest-contentful-paint'))} | ${Math.round(metric('total-blocking-time'))} | ${metric('cumulative-layout-shift').toFixed(3)} |`,
-      );
-    }
   } finally {
     await chrome.kill();
   }

@@ -15,6 +15,9 @@ import { catalogueSearch, useCatalogueParams } from '../hooks/use-catalogue-para
 import { CatalogueToolbar } from './catalogue-toolbar';
 import { ComicCard } from './comic-card';
 
+/** A phone's first screen shows the first row (two cards): their covers load at once, not lazily. */
+const ABOVE_THE_FOLD_CARDS = 2;
+
 export function Catalogue({ area }: { area: Area }) {
   const { query, setPage, setPublisher, setSort, resetFilters } = useCatalogueParams();
   const comics = useComics(query);
@@ -81,9 +84,9 @@ export function Catalogue({ area }: { area: Area }) {
         <div className={`catalogue-grid-wrap${comics.isPlaceholderData ? ' is-refreshing' : ''}`}>
           {comics.isPlaceholderData && <PageSpinner label="Loading comics" className="catalogue-overlay-spinner" />}
           <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6 g-3 g-md-4 list-unstyled mb-4">
-            {items.map((comic) => (
+            {items.map((comic, index) => (
               <li key={comic.id} className="col">
-                <ComicCard comic={comic} area={area} />
+                <ComicCard comic={comic} area={area} priority={index < ABOVE_THE_FOLD_CARDS} />
               </li>
             ))}
           </ul>

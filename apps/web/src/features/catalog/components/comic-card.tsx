@@ -10,7 +10,7 @@ import { getComicQueryOptions } from '../api/get-comic';
 import { getIssuesQueryOptions } from '../api/get-issues';
 import type { ComicSummary } from '../types';
 
-export function ComicCard({ comic, area }: { comic: ComicSummary; area: Area }) {
+export function ComicCard({ comic, area, priority = false }: { comic: ComicSummary; area: Area; priority?: boolean }) {
   const queryClient = useQueryClient();
   // Pointing at a card starts loading its page, so the detail usually opens at once.
   const prefetch = () => {
@@ -20,7 +20,7 @@ export function ComicCard({ comic, area }: { comic: ComicSummary; area: Area }) 
 
   return (
     <article className="comic-card card h-100 border-0" onPointerEnter={prefetch} onFocus={prefetch}>
-      <CoverImage src={comic.image} alt="" className="comic-card-cover" />
+      <CoverImage src={comic.image} alt="" priority={priority} className="comic-card-cover" />
       <div className="card-body px-1 pt-2 pb-0">
         <h3 className="comic-card-title h6 mb-1">
           <Link to={comicDetailHref(area, comic.id)} className="stretched-link text-reset text-decoration-none">

@@ -87,7 +87,7 @@ export function HomeCarousel({ area }: { area: Area }) {
               </div>
               <div className="hero-feature" aria-hidden="true">
                 {promo.data ? (
-                  <CoverImage src={promo.data.image} alt="" className="hero-feature-cover" />
+                  <CoverImage src={promo.data.image} alt="" priority className="hero-feature-cover" />
                 ) : (
                   <div className="cover-frame hero-feature-cover" />
                 )}
