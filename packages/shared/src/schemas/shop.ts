@@ -2,6 +2,7 @@
 // Favourites; §3 Cart item, Purchase item, Favourites response; §7 /shop and /fav calls), shared by
 // the API and the web client. Wire names are the spec's (`comic`, `userId`, `carrito`, `issuesId`).
 import { z } from 'zod';
+import { issue } from './catalog';
 
 const MAX_INT = 2_147_483_647;
 /** More issues than any cart or volume holds; bounds the work of one request. */
@@ -81,15 +82,7 @@ export const favouriteBody = z.object({ issuesId: issueIdField, userId: userIdFi
 export type FavouriteBody = z.infer<typeof favouriteBody>;
 
 /** A favourite issue: as the catalogue shows it (the modal opens from it). */
-export const favouriteIssue = z.object({
-  id: z.number().int(),
-  volume_id: z.number().int(),
-  issue_number: z.number().int(),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  image: z.string(),
-  price: z.number(),
-});
+export const favouriteIssue = issue;
 export type FavouriteIssue = z.infer<typeof favouriteIssue>;
 
 /** GET /api/fav/{userId}: docs/product.md §3, "the first array element has an issues list". */
