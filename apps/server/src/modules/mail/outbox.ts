@@ -34,6 +34,9 @@ export async function enqueueEmail(tx: OutboxWriter, message: OutboxMessage): Pr
       textBody: message.textBody,
       htmlBody: message.htmlBody ?? null,
       orderId: message.orderId ?? null,
+      // Due by the clock the worker compares with (milliseconds), not the database's (microseconds
+      // later within the same millisecond, which left a message drained at once waiting a poll).
+      nextAttemptAt: new Date(),
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
