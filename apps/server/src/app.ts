@@ -1,5 +1,5 @@
 // Builds the whole HTTP application without listening, so tests can inject() into it.
-import fastify, { type FastifyInstance } from 'fastify';
+import fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -40,7 +40,6 @@ import { scheduleReconciler } from './modules/checkout/reconciler';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { createCheckoutService, type CheckoutDependencies } from './modules/checkout/service';
 import { buildOrderConfirmation } from './modules/mail/order-confirmation';
-import { enqueueEmail } from './modules/mail/outbox';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker } from './modules/mail/worker';
 import { mediaRoutes } from './modules/media/routes';
@@ -81,7 +80,7 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
               : {}),
           },
     // installAccessLog writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: sendFrameworkError,
     // A hop count as a function: Fastify does the same with a number, which its types omit.
@@ -163,21 +162,17 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     repository: createCheckoutRepository(database.db),
     gateway: paymentGateway,
     log: app.log,
-    queueConfirmation: async (tx, { order, lines, buyer }) => {
-      await enqueueEmail(
-        tx,
-        buildOrderConfirmation({
-          orderId: order.id,
-          buyerName: buyer.username,
-          buyerEmail: buyer.email,
-          paidAt: order.paidAt ?? new Date(),
-          items: lines,
-          totalCents: order.totalCents,
-          card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null,
-          shopUrl: config.publicUrl,
-        }),
-      );
-    },
+    confirmation: ({ order, lines, buyer }) =>
+      buildOrderConfirmation({
+        orderId: order.id,
+        buyerName: buyer.username,
+        buyerEmail: buyer.email,
+        paidAt: order.paidAt ?? new Date(),
+        items: lines,
+        totalCents: order.totalCents,
+        card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null,
+        shopUrl: config.publicUrl,
+      }),
     afterPaid: (order) => {
       cart.invalidate(order.userId);
       mailWorker.wake();

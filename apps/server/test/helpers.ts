@@ -5,13 +5,16 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Role } from '@comics/shared/constants';
+import { asc, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { issues } from '../src/db/schema/catalog';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { createSessionStore } from '../src/modules/auth/sessions';
 import { postgresUrl, testDatabaseKind, uniqueDatabaseName, withAdminConnection } from './databases';
 
 // Clean-ups run once after the whole file, newest first (apps close before their databases).
@@ -113,3 +116,20 @@ export async function loginToken(app: FastifyInstance, email: string, password: 
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const sessionCookie = (token: string) => ({ cookie: `session=${token}`, origin: TEST_ORIGIN });
+
+/** A fresh USER with a session (made straight in the store), and requests made as them. */
+export async function signedInUser(t: TestApp) {
+  const { id } = await createAccount(t.database);
+  const { token } = await createSessionStore(t.database.db).create(id, 'USER');
+  const headers = bearer(token);
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { id, headers, call };
+}
+
+/** `count` seeded issues, volume 773's first ones onwards (the demo catalogue's), by id. */
+export async function seededIssues(database: DatabaseHandle, count: number) {
+  const rows = await database.db.select().from(issues).where(gte(issues.id, 1068)).orderBy(asc(issues.id)).limit(count);
+  if (rows.length !== count) throw new Error(`the seeded catalogue has fewer than ${count} issues from id 1068`);
+  return rows;
+}

@@ -2,10 +2,10 @@
 // adding (once, by id or issue object, never what is owned), bulk adding, removing, emptying,
 // the per-user cache seeing every write at once, purchases at the price paid, the old client's
 // 'Completo', and who may act on which user's cart.
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartItem, PurchaseItem } from '@comics/shared/schemas/shop';
-import { bearer, buildTestApp, createAccount, type TestApp } from '../../../test/helpers';
+import { bearer, buildTestApp, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
 import { issues } from '../../db/schema/catalog';
 import { cartItems, orderItems, orders, purchases } from '../../db/schema/shop';
 import { createSessionStore } from '../auth/sessions';
@@ -20,8 +20,7 @@ const UNKNOWN_ISSUE = 2_000_000_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  pool = await t.database.db.select().from(issues).where(gte(issues.id, 1068)).orderBy(asc(issues.id)).limit(12);
-  expect(pool).toHaveLength(12);
+  pool = await seededIssues(t.database, 12);
 });
 
 const issue = (n: number) => pool[n]!;
@@ -38,11 +37,7 @@ const itemOf = (row: Issue): CartItem => ({
 
 /** A fresh USER with a session, and requests made as them. */
 async function signIn() {
-  const { id } = await createAccount(t.database);
-  const { token } = await createSessionStore(t.database.db).create(id, 'USER');
-  const headers = bearer(token);
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const { id, call } = await signedInUser(t);
   return {
     id,
     call,

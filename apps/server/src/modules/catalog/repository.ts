@@ -245,7 +245,8 @@ export function createCatalogRepository(db: Database) {
   };
 }
 
-function issueColumns() {
+/** An issue's columns, as the catalogue answers it (favourites show issues the same way). */
+export function issueColumns() {
   return {
     id: issues.id,
     volumeId: issues.volumeId,

@@ -1,16 +1,18 @@
 // Orders in the database. An order is written as pending before any money moves; completing
-// it (paid, issues granted, cart lines gone, confirmation queued) is one transaction, so a
-// crash leaves either a pending order for the reconciler or a finished one, never half.
-import { and, asc, desc, eq, inArray, lte, sql, TransactionRollbackError } from 'drizzle-orm';
+// it (paid, issues granted, cart lines gone, confirmation queued) is one statement, so a crash
+// leaves either a pending order for the reconciler or a finished one, never half. Both are
+// single statements with data-modifying CTEs: checkout is the busiest write path, and each round
+// trip and commit saved is throughput (docs/benchmarks.md).
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CardSummary } from '@comics/shared/schemas/shop';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
-import { cartItems, orderItems, orders, purchases } from '../../db/schema/shop';
+import { orderItems, orders, purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
 import { sqlStateOf, violatedConstraintOf } from '../../lib/database-errors';
+import { enqueueEmail, outboxValues, type OutboxMessage } from '../mail/outbox';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** An issue as checkout prices and shows it. */
 export interface PricedIssue {
@@ -44,13 +46,44 @@ const pricedColumns = {
   priceCents: issues.priceCents,
 };
 
+/** Integers (ids, cents) as an int[] expression, one parameter each. */
+const intArray = (values: readonly number[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::int[]`;
+
 export function createCheckoutRepository(db: Database) {
-  const ownedAmong = (executor: Database | Transaction, userId: number, issueIds: readonly number[]) =>
-    executor
+  const ownedAmong = (userId: number, issueIds: readonly number[]) =>
+    db
       .select({ issueId: purchases.issueId })
       .from(purchases)
       .where(and(eq(purchases.userId, userId), inArray(purchases.issueId, [...issueIds])))
       .then((rows) => rows.map((row) => row.issueId));
+
+  async function insertPending(order: NewOrder): Promise<OrderRow> {
+    const created = db.$with('created').as(
+      db
+        .insert(orders)
+        .values({
+          userId: order.userId,
+          idempotencyKey: order.idempotencyKey,
+          gateway: order.gateway,
+          paymentMethodId: order.paymentMethodId,
+          totalCents: order.items.reduce((sum, item) => sum + item.priceCents, 0),
+        })
+        .returning(),
+    );
+    const lines = db.$with('lines').as(
+      db.insert(orderItems).select(
+        sql`select created.id, item.issue_id, item.price_cents
+            from created, unnest(${intArray(order.items.map((item) => item.id))},
+                                 ${intArray(order.items.map((item) => item.priceCents))}) as item(issue_id, price_cents)`,
+      ),
+    );
+    const [row] = await db.with(created, lines).select().from(created);
+    return row!;
+  }
 
   return {
     /** The issues with the server's current prices, and whether the buyer owns each (unknown ids are absent). */
@@ -94,38 +127,26 @@ export function createCheckoutRepository(db: Database) {
     /**
      * Writes the pending order and its lines, or says why not: the same attempt is already
      * recorded, another payment of this buyer is in flight (one pending order per buyer, kept by
-     * a unique index), or an issue became owned meanwhile (checked after the insert, inside the
-     * transaction, so an order completing concurrently is seen).
+     * a unique index), or an issue became owned meanwhile. That last check runs after the insert,
+     * as a statement of its own: an order of this buyer that completed while the insert waited
+     * on the unique index is invisible to the insert's snapshot but not to the next statement's.
+     * A refused order is deleted (nothing was charged for it yet).
      */
     async createPending(order: NewOrder): Promise<OrderRow | OrderConflict> {
+      let row: OrderRow;
       try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(orders)
-            .values({
-              userId: order.userId,
-              idempotencyKey: order.idempotencyKey,
-              gateway: order.gateway,
-              paymentMethodId: order.paymentMethodId,
-              totalCents: order.items.reduce((sum, item) => sum + item.priceCents, 0),
-            })
-            .returning();
-          await tx
-            .insert(orderItems)
-            .values(order.items.map((item) => ({ orderId: row!.id, issueId: item.id, priceCents: item.priceCents })));
-          const owned = await ownedAmong(
-            tx,
-            order.userId,
-            order.items.map((item) => item.id),
-          );
-          if (owned.length > 0) tx.rollback();
-          return row!;
-        });
+        row = await insertPending(order);
       } catch (error) {
-        if (error instanceof TransactionRollbackError) return 'already_owned';
         if (sqlStateOf(error) !== '23505') throw error;
         return violatedConstraintOf(error) === 'orders_one_pending_per_user' ? 'payment_in_progress' : 'same_key';
       }
+      const owned = await ownedAmong(
+        order.userId,
+        order.items.map((item) => item.id),
+      );
+      if (owned.length === 0) return row;
+      await db.delete(orders).where(and(eq(orders.id, row.id), eq(orders.status, 'pending')));
+      return 'already_owned';
     },
 
     /** Records the gateway's reference of a charge still in flight (3-D Secure). */
@@ -134,45 +155,47 @@ export function createCheckoutRepository(db: Database) {
     },
 
     /**
-     * Marks the order paid, grants its issues, removes them from the cart, and lets `alsoDo`
-     * queue what must happen with it (the confirmation e-mail), all in one transaction. A
-     * charge that succeeded wins over an earlier 'failed' verdict (the money was taken). Answers
-     * the paid order, or null when it was already paid (by a racing request or the reconciler).
+     * Marks the order paid, grants its issues, removes them from the cart and queues its
+     * confirmation, all in one statement. A charge that succeeded wins over an earlier 'failed'
+     * verdict (the money was taken). Answers false when the order was already paid (by a racing
+     * request or the reconciler): then nothing is written.
      */
     async complete(
       orderId: number,
       payment: { reference: string; card: CardSummary | null; paidAt: Date },
-      alsoDo: (tx: Transaction, order: OrderRow) => Promise<void>,
-      knownIssueIds?: readonly number[],
-    ): Promise<OrderRow | null> {
-      return db.transaction(async (tx) => {
-        const [order] = await tx
-          .update(orders)
-          .set({
-            status: 'paid',
-            paymentReference: payment.reference,
-            cardBrand: payment.card?.brand ?? null,
-            cardLast4: payment.card?.last4 ?? null,
-            cardFunding: payment.card?.funding ?? null,
-            failureMessage: null,
-            paidAt: payment.paidAt,
-          })
-          .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'failed'])))
-          .returning();
-        if (!order) return null;
-        const issueIds =
-          knownIssueIds ??
-          (
-            await tx.select({ issueId: orderItems.issueId }).from(orderItems).where(eq(orderItems.orderId, orderId))
-          ).map((line) => line.issueId);
-        await tx
-          .insert(purchases)
-          .values(issueIds.map((issueId) => ({ userId: order.userId, issueId, orderId, purchasedAt: payment.paidAt })))
-          .onConflictDoNothing();
-        await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.issueId, issueIds)));
-        await alsoDo(tx, order);
-        return order;
-      });
+      confirmation: OutboxMessage | null,
+    ): Promise<boolean> {
+      const mail = confirmation ? outboxValues(confirmation) : null;
+      const [row] = await queryRows<{ paid: number }>(
+        db,
+        sql`with paid as (
+              update orders
+              set status = 'paid', payment_reference = ${payment.reference}, card_brand = ${payment.card?.brand ?? null},
+                  card_last4 = ${payment.card?.last4 ?? null}, card_funding = ${payment.card?.funding ?? null},
+                  failure_message = null, paid_at = ${payment.paidAt}
+              where id = ${orderId} and status in ('pending', 'failed')
+              returning id, user_id
+            ), granted as (
+              insert into purchases (user_id, issue_id, order_id, purchased_at)
+              select paid.user_id, line.issue_id, paid.id, ${payment.paidAt}::timestamptz
+              from paid join order_items line on line.order_id = paid.id
+              on conflict do nothing
+            ), uncarted as (
+              delete from cart_items item using paid, order_items line
+              where line.order_id = paid.id and item.user_id = paid.user_id and item.issue_id = line.issue_id
+            )${
+              mail
+                ? sql`, queued as (
+              insert into email_outbox (recipient, subject, text_body, html_body, order_id, next_attempt_at)
+              select ${mail.recipient}::text, ${mail.subject}::text, ${mail.textBody}::text, ${mail.htmlBody}::text,
+                     paid.id, ${mail.nextAttemptAt}::timestamptz
+              from paid
+            )`
+                : sql``
+            }
+            select count(*)::int as paid from paid`,
+      );
+      return row!.paid > 0;
     },
 
     /** Marks a pending order failed (never a paid one). */
@@ -195,7 +218,7 @@ export function createCheckoutRepository(db: Database) {
         .limit(limit);
     },
 
-    inTransaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
+    queueEmail: (message: OutboxMessage) => enqueueEmail(db, message),
 
     async buyer(userId: number): Promise<{ email: string; username: string } | null> {
       const [row] = await db

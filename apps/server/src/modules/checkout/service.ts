@@ -15,7 +15,9 @@ import {
 import { HttpError } from '../../lib/errors';
 import type { Caller } from '../auth/access';
 import { GatewayUnavailableError, type ChargeResult, type PaymentGateway } from '../payments/gateway';
-import type { CheckoutRepository, OrderRow, PricedIssue, Transaction } from './repository';
+import { cartItemOf } from '../cart/wire';
+import type { OutboxMessage } from '../mail/outbox';
+import type { CheckoutRepository, OrderRow, PricedIssue } from './repository';
 
 export const PAYMENT_SUCCESSFUL = 'PAYMENT SUCCESSFUL!';
 /** A charge that never reached the gateway is given up after this long. */
@@ -34,8 +36,8 @@ export interface CheckoutDependencies {
   repository: CheckoutRepository;
   /** Null when the shop takes no payments (production without a configured gateway). */
   gateway: PaymentGateway | null;
-  /** Queues the confirmation inside the completing transaction. */
-  queueConfirmation: (tx: Transaction, facts: PaidOrderFacts) => Promise<void>;
+  /** The confirmation e-mail, queued by the statement that completes the order. */
+  confirmation: (facts: PaidOrderFacts) => OutboxMessage;
   /** After a paid order's commit: caches to drop, the mail worker to wake. */
   afterPaid: (order: OrderRow) => void;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
@@ -55,17 +57,6 @@ const alreadyOwned = () =>
 const inProgress = () =>
   conflict('checkout_in_progress', 'Another payment of yours is being processed. Please wait a moment and try again.');
 const paymentFailed = (code: string, message: string) => new HttpError(402, code, message);
-
-function cartItemOf(line: PricedIssue) {
-  return {
-    id: line.id,
-    volume_id: line.volumeId,
-    image: line.image,
-    name: line.name,
-    issue_number: line.issueNumber,
-    price: centsToDollars(line.priceCents),
-  };
-}
 
 function cardOf(order: OrderRow): CardSummary {
   return { brand: order.cardBrand ?? 'unknown', last4: order.cardLast4 ?? '', funding: order.cardFunding ?? 'unknown' };
@@ -98,13 +89,24 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   ): Promise<OrderRow> {
     const lines = known?.lines ?? (await repository.orderLines(order.id));
     const buyer = known?.buyer ?? (await repository.buyer(order.userId));
-    const paid = await repository.complete(
+    const paidAt = now();
+    // The row as the completing statement leaves it, so the confirmation can be written with it.
+    const paid: OrderRow = {
+      ...order,
+      status: 'paid',
+      paymentReference: payment.reference,
+      cardBrand: payment.card?.brand ?? null,
+      cardLast4: payment.card?.last4 ?? null,
+      cardFunding: payment.card?.funding ?? null,
+      failureMessage: null,
+      paidAt,
+    };
+    const completed = await repository.complete(
       order.id,
-      { ...payment, paidAt: now() },
-      (tx, row) => (buyer ? deps.queueConfirmation(tx, { order: row, lines, buyer }) : Promise.resolve()),
-      lines.map((line) => line.id),
+      { ...payment, paidAt },
+      buyer ? deps.confirmation({ order: paid, lines, buyer }) : null,
     );
-    if (!paid) return (await repository.findById(order.id))!;
+    if (!completed) return (await repository.findById(order.id))!;
     log.info({ orderId: order.id, userId: order.userId, totalCents: order.totalCents }, 'order paid');
     deps.afterPaid(paid);
     return paid;
@@ -143,11 +145,13 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         'This payment attempt was already made for another cart. Please try again.',
       );
     }
-    let current = order;
-    for (const deadline = Date.now() + settleWaitMs; current.status === 'pending' && Date.now() < deadline;) {
+    let current: OrderRow | null = order;
+    for (const deadline = Date.now() + settleWaitMs; current?.status === 'pending' && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      current = (await repository.findById(order.id))!;
+      current = await repository.findById(order.id);
     }
+    // Gone: the first attempt found an issue already owned and withdrew its order.
+    if (!current) throw alreadyOwned();
     return answerFor(current, lines);
   }
 
@@ -332,7 +336,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       for (const order of orders) {
         const buyer = await repository.buyer(order.userId);
         const lines = await repository.orderLines(order.id);
-        if (buyer) await repository.inTransaction((tx) => deps.queueConfirmation(tx, { order, lines, buyer }));
+        if (buyer) await repository.queueEmail(deps.confirmation({ order, lines, buyer }));
         deps.afterPaid(order);
       }
       return orders.length;

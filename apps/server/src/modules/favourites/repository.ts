@@ -4,16 +4,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { issues } from '../../db/schema/catalog';
 import { favourites } from '../../db/schema/shop';
-
-export interface FavouriteRow {
-  id: number;
-  volumeId: number;
-  issueNumber: number;
-  name: string | null;
-  description: string | null;
-  image: string;
-  priceCents: number;
-}
+import { issueColumns } from '../catalog/repository';
 
 /** Whether the issue exists, and whether the write changed the user's list. */
 export interface WriteOutcome {
@@ -30,17 +21,9 @@ export function createFavouritesRepository(db: Database) {
 
   return {
     /** Newest favourite first; ties (one instant) by issue id. */
-    async list(userId: number): Promise<FavouriteRow[]> {
+    list(userId: number) {
       return db
-        .select({
-          id: issues.id,
-          volumeId: issues.volumeId,
-          issueNumber: issues.issueNumber,
-          name: issues.name,
-          description: issues.description,
-          image: issues.image,
-          priceCents: issues.priceCents,
-        })
+        .select(issueColumns())
         .from(favourites)
         .innerJoin(issues, eq(issues.id, favourites.issueId))
         .where(eq(favourites.userId, userId))

@@ -1,13 +1,12 @@
 // The favourites API against a real database (PGlite, and PostgreSQL when configured): the spec's
 // `[{ issues }]` shape, newest first, idempotent adds, the per-user cache seeing every write at
 // once, and who may act on which user's favourites.
-import { asc, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FavouriteIssue } from '@comics/shared/schemas/shop';
-import { bearer, buildTestApp, createAccount, type TestApp } from '../../../test/helpers';
-import { issues } from '../../db/schema/catalog';
+import { buildTestApp, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
+import type { issues } from '../../db/schema/catalog';
 import { favourites } from '../../db/schema/shop';
-import { createSessionStore } from '../auth/sessions';
 
 type Issue = typeof issues.$inferSelect;
 
@@ -17,8 +16,7 @@ const UNKNOWN_ISSUE = 2_000_000_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  pool = await t.database.db.select().from(issues).where(gte(issues.id, 1068)).orderBy(asc(issues.id)).limit(4);
-  expect(pool).toHaveLength(4);
+  pool = await seededIssues(t.database, 4);
 });
 
 const issue = (n: number) => pool[n]!;
@@ -35,11 +33,7 @@ const favouriteOf = (row: Issue): FavouriteIssue => ({
 });
 
 async function signIn() {
-  const { id } = await createAccount(t.database);
-  const { token } = await createSessionStore(t.database.db).create(id, 'USER');
-  const headers = bearer(token);
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const { id, call } = await signedInUser(t);
   return {
     id,
     call,

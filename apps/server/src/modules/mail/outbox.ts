@@ -22,22 +22,24 @@ export type OutboxWriter = Pick<Database, 'insert'>;
 // display name out of it and send the message somewhere else as well.
 const SINGLE_ADDRESS = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+$/;
 
-/** Queues a message (status pending, due now) and answers its outbox id. */
-export async function enqueueEmail(tx: OutboxWriter, message: OutboxMessage): Promise<number> {
+/** The outbox row of a message (status pending, due now), for `enqueueEmail` or a statement of its own. */
+export function outboxValues(message: OutboxMessage): typeof emailOutbox.$inferInsert {
   if (!SINGLE_ADDRESS.test(message.recipient)) throw new Error('enqueueEmail: the recipient is not one plain address');
   if (/[\r\n]/.test(message.subject)) throw new Error('enqueueEmail: the subject spans several lines');
-  const [row] = await tx
-    .insert(emailOutbox)
-    .values({
-      recipient: message.recipient,
-      subject: message.subject,
-      textBody: message.textBody,
-      htmlBody: message.htmlBody ?? null,
-      orderId: message.orderId ?? null,
-      // Due by the clock the worker compares with (milliseconds), not the database's (microseconds
-      // later within the same millisecond, which left a message drained at once waiting a poll).
-      nextAttemptAt: new Date(),
-    })
-    .returning({ id: emailOutbox.id });
+  return {
+    recipient: message.recipient,
+    subject: message.subject,
+    textBody: message.textBody,
+    htmlBody: message.htmlBody ?? null,
+    orderId: message.orderId ?? null,
+    // Due by the clock the worker compares with (milliseconds), not the database's (microseconds
+    // later within the same millisecond, which left a message drained at once waiting a poll).
+    nextAttemptAt: new Date(),
+  };
+}
+
+/** Queues a message and answers its outbox id. */
+export async function enqueueEmail(tx: OutboxWriter, message: OutboxMessage): Promise<number> {
+  const [row] = await tx.insert(emailOutbox).values(outboxValues(message)).returning({ id: emailOutbox.id });
   return row!.id;
 }

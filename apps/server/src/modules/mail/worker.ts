@@ -11,6 +11,8 @@ import { SEND_TIMEOUT_MS, type MailLog, type MailTransport, type OutgoingEmail }
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
+/** A wake waits this long, so the confirmations of a busy minute go out in batches, not one by one. */
+const WAKE_DELAY_MS = 20;
 /** How long a claimed row stays invisible to other workers while this one sends it. */
 const LEASE_MS = 2 * 60 * 1000;
 
@@ -60,44 +62,38 @@ export function createMailWorker({
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
+  /** When the scheduled tick is due (epoch ms). */
+  let dueAt = 0;
   let inFlight: Promise<DrainResult> | null = null;
   let ticking = false;
   /** A wake or a full batch arrived while draining: drain again straight after. */
   let again = false;
 
+  /** Due rows, each moved past the lease in the same statement, so no other worker takes them. */
   async function claim(): Promise<{ rows: ClaimedRow[]; leaseUntil: Date }> {
     const claimedAt = now();
     const leaseUntil = new Date(claimedAt.getTime() + LEASE_MS);
-    const rows = await db.transaction(async (tx) => {
-      const due = await tx
-        .select({
-          id: emailOutbox.id,
-          recipient: emailOutbox.recipient,
-          subject: emailOutbox.subject,
-          textBody: emailOutbox.textBody,
-          htmlBody: emailOutbox.htmlBody,
-          orderId: emailOutbox.orderId,
-          attempts: emailOutbox.attempts,
-        })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, claimedAt)))
-        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length > 0) {
-        await tx
-          .update(emailOutbox)
-          .set({ nextAttemptAt: leaseUntil })
-          .where(
-            inArray(
-              emailOutbox.id,
-              due.map((row) => row.id),
-            ),
-          );
-      }
-      return due;
-    });
-    return { rows, leaseUntil };
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, claimedAt)))
+      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: leaseUntil })
+      .where(inArray(emailOutbox.id, due))
+      .returning({
+        id: emailOutbox.id,
+        recipient: emailOutbox.recipient,
+        subject: emailOutbox.subject,
+        textBody: emailOutbox.textBody,
+        htmlBody: emailOutbox.htmlBody,
+        orderId: emailOutbox.orderId,
+        attempts: emailOutbox.attempts,
+      });
+    return { rows: rows.sort((a, b) => a.id - b.id), leaseUntil };
   }
 
   async function recordFailure(row: ClaimedRow, error: unknown): Promise<'failed' | 'retried'> {
@@ -124,6 +120,7 @@ export function createMailWorker({
     if (stopping) return result;
     const { rows, leaseUntil } = await claim();
     const unsent: number[] = [];
+    const sent: number[] = [];
     for (const row of rows) {
       // A send that could outlast the lease might be repeated by another worker; stopping leaves
       // the rest too. Either way they go back to the queue, due at once, for whoever comes next.
@@ -137,12 +134,16 @@ export function createMailWorker({
         result[await recordFailure(row, error)] += 1;
         continue;
       }
+      log.debug({ outboxId: row.id, orderId: row.orderId }, 'e-mail sent');
+      sent.push(row.id);
+    }
+    // One statement for the batch. A crash before it sends these again (at least once, by design).
+    if (sent.length > 0) {
       await db
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: now(), lastError: null })
-        .where(eq(emailOutbox.id, row.id));
-      log.debug({ outboxId: row.id, orderId: row.orderId }, 'e-mail sent');
-      result.sent += 1;
+        .where(inArray(emailOutbox.id, sent));
+      result.sent = sent.length;
     }
     if (unsent.length > 0) {
       await db
@@ -169,6 +170,7 @@ export function createMailWorker({
     if (timer) clearTimeout(timer);
     timer = null;
     if (!started || stopping) return;
+    dueAt = Date.now() + delayMs;
     // Never what keeps the process alive: the server's listener (or a test) decides that.
     timer = setTimeout(() => void tick(), delayMs).unref();
   }
@@ -204,9 +206,10 @@ export function createMailWorker({
     },
     wake() {
       if (!started || stopping) return;
-      // A running tick drains again when it ends; otherwise the next tick comes now, not at the poll.
+      // A running tick drains again when it ends; otherwise the next tick comes in a moment, not
+      // at the poll (a tick already due sooner stays as it is).
       again = true;
-      if (!ticking) schedule(0);
+      if (!ticking && !(timer && dueAt <= Date.now() + WAKE_DELAY_MS)) schedule(WAKE_DELAY_MS);
     },
     drainOnce,
   };

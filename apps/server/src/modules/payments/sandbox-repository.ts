@@ -1,6 +1,8 @@
 // The sandbox gateway's tables: the payment methods it issued and its ledger of charges. The
 // ledger is keyed by idempotency key, and a charge is written with "insert … on conflict do
 // nothing", so concurrent retries of one charge leave one row and all read the same answer.
+// A payment method never changes once written, so each process keeps the ones it has read: a
+// charge then costs one statement.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxCharges, sandboxPaymentMethods } from '../../db/schema/payments';
@@ -19,15 +21,24 @@ export interface SandboxRepository {
   findCharge(id: string): Promise<SandboxChargeRow | null>;
 }
 
+/** Payment methods kept per process; the oldest read is forgotten first beyond this. */
+const KNOWN_METHODS_MAX = 10_000;
+
 export function createSandboxRepository(db: Database): SandboxRepository {
+  const knownMethods = new Map<string, SandboxPaymentMethodRow>();
   return {
     async insertPaymentMethod(values) {
       await db.insert(sandboxPaymentMethods).values(values);
     },
 
     async findPaymentMethod(id) {
+      const known = knownMethods.get(id);
+      if (known) return known;
       const [row] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, id)).limit(1);
-      return row ?? null;
+      if (!row) return null;
+      if (knownMethods.size >= KNOWN_METHODS_MAX) knownMethods.delete(knownMethods.keys().next().value!);
+      knownMethods.set(id, row);
+      return row;
     },
 
     async insertChargeOnce(values) {
