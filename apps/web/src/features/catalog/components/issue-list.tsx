@@ -4,13 +4,13 @@ import { EMPTY_ISSUES_MS } from '@comics/shared/constants';
 import Form from 'react-bootstrap/Form';
 
 import { ErrorState } from '@/components/error-state';
+import { IssueCard } from '@/components/issue-card';
 import { ComicsNotFound, PageSpinner } from '@/components/list-states';
 import { useElapsed } from '@/lib/use-elapsed';
 
 import { useIssues } from '../api/get-issues';
 import type { RatedIssue } from '../types';
 import { ISSUE_SORTS, sortIssues, type IssueSort } from '../utils/sort-issues';
-import { IssueCard } from './issue-card';
 
 type IssueListProps = {
   volumeId: number;

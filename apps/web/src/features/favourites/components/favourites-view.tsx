@@ -5,11 +5,11 @@ import { BsHeart } from 'react-icons/bs';
 import { Link } from 'react-router';
 
 import { ErrorState } from '@/components/error-state';
+import { IssueCard } from '@/components/issue-card';
 import { PageSpinner } from '@/components/list-states';
 import { paths } from '@/config/paths';
 
 import { useFavourites, type FavouriteIssue } from '../api/get-favourites';
-import { FavouriteCard } from './favourite-card';
 
 type FavouritesViewProps = {
   userId: number;
@@ -48,7 +48,7 @@ export function FavouritesView({ userId, onOpen, headingLevel = 1 }: FavouritesV
         <ul className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-xl-6 g-3 g-md-4 list-unstyled mb-0">
           {favourites.data.map((issue) => (
             <li key={issue.id} className="col">
-              <FavouriteCard issue={issue} onOpen={onOpen} />
+              <IssueCard issue={issue} onOpen={onOpen} />
             </li>
           ))}
         </ul>

@@ -1,11 +1,18 @@
-// One favourite issue: cover, number and name, price; pressing it opens the issue's details.
-import { formatDollars } from '@comics/shared/money';
+// One issue as a card (a comic's issue list, the favourites): cover, number and name, price and,
+// when known, the average rating; pressing it opens the issue modal.
+import type { Issue } from '@comics/shared/schemas/catalog';
 
 import { CoverImage } from '@/components/cover-image';
+import { StarRating } from '@/components/star-rating';
+import { formatPrice } from '@/lib/format';
 
-import type { FavouriteIssue } from '../api/get-favourites';
-
-export function FavouriteCard({ issue, onOpen }: { issue: FavouriteIssue; onOpen: (issue: FavouriteIssue) => void }) {
+export function IssueCard<T extends Issue & { avgRating?: number | null }>({
+  issue,
+  onOpen,
+}: {
+  issue: T;
+  onOpen: (issue: T) => void;
+}) {
   return (
     <article className="issue-card card h-100 border-0">
       <CoverImage src={issue.image} alt="" />
@@ -21,7 +28,10 @@ export function FavouriteCard({ issue, onOpen }: { issue: FavouriteIssue; onOpen
             <span className="visually-hidden">, open details</span>
           </button>
         </h3>
-        <span className="fw-bold price mt-auto">{formatDollars(issue.price)}</span>
+        <div className="d-flex justify-content-between align-items-center gap-2 mt-auto">
+          <span className="fw-bold price">{formatPrice(issue.price)}</span>
+          {issue.avgRating != null ? <StarRating value={issue.avgRating} className="small" /> : null}
+        </div>
       </div>
     </article>
   );
