@@ -106,12 +106,14 @@ function createFileTransport(directory: string, from: string, log: MailLog): Mai
     { streamTransport: true, buffer: true, newline: 'windows', ...contentAccess },
     { from },
   );
+  // Made once; made again after a failed send, in case someone removed it.
+  let directoryMade: Promise<unknown> | null = null;
   return {
     kind: 'file',
     async send(email) {
       try {
         const info = await composer.sendMail(messageOf(email));
-        await mkdir(directory, { recursive: true, mode: 0o700 });
+        await (directoryMade ??= mkdir(directory, { recursive: true, mode: 0o700 }));
         // Named by the time and the outbox id only: nothing a user typed reaches the path.
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const file = path.join(directory, `${stamp}-outbox-${email.id}.eml`);
@@ -121,6 +123,7 @@ function createFileTransport(directory: string, from: string, log: MailLog): Mai
           'e-mail written to file',
         );
       } catch (error) {
+        directoryMade = null;
         throw deliveryError(error, []);
       }
     },

@@ -12,7 +12,7 @@ export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
 /** A wake waits this long, so the confirmations of a busy minute go out in batches, not one by one. */
-const WAKE_DELAY_MS = 20;
+const WAKE_DELAY_MS = 100;
 /** How long a claimed row stays invisible to other workers while this one sends it. */
 const LEASE_MS = 2 * 60 * 1000;
 
