@@ -30,6 +30,7 @@ import { createSessionStore } from './modules/auth/sessions';
 import { cartRoutes } from './modules/cart/routes';
 import { createCartService } from './modules/cart/service';
 import { createCatalogRepository } from './modules/catalog/repository';
+import { RatingVersions } from './modules/catalog/rating-versions';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { favouritesRoutes } from './modules/favourites/routes';
@@ -45,6 +46,8 @@ import { createMailWorker } from './modules/mail/worker';
 import { mediaRoutes } from './modules/media/routes';
 import { createPaymentGateway } from './modules/payments/create-payment-gateway';
 import { paymentRoutes } from './modules/payments/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { createReviewsService } from './modules/reviews/service';
 import { registerWebApp } from './modules/web/routes';
 
 export interface AppDependencies {
@@ -142,6 +145,9 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
 
   const catalogCache = new ResponseCache(config.CATALOG_CACHE_TTL * 1000, 10_000, config.CATALOG_CACHE_MAX_BYTES);
   const catalog = createCatalogService(createCatalogRepository(database.db));
+  // A review saved or deleted shows in the volume's cached avgRating at once.
+  const ratings = new RatingVersions();
+  const reviews = createReviewsService(database.db, { onRatingsChanged: (volumeId) => ratings.changed(volumeId) });
   const sessions = createSessionStore(database.db, {
     maxHours: { USER: config.SESSION_MAX_HOURS_USER, ADMIN: config.SESSION_MAX_HOURS_ADMIN },
   });
@@ -192,6 +198,7 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
       await api.register(catalogRoutes, {
         service: catalog,
         cache: catalogCache,
+        ratings,
         uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP,
       });
       await api.register(authRoutes, { accounts, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
@@ -205,6 +212,7 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
       await api.register(checkoutRoutes, { checkout });
       await api.register(cartRoutes, { cart });
       await api.register(favouritesRoutes, { favourites });
+      await api.register(reviewsRoutes, { reviews, readsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP });
     },
     { prefix: '/api' },
   );

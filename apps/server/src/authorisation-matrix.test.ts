@@ -130,6 +130,23 @@ const MATRIX: Record<string, MatrixRow> = {
     expect: signedIn(409),
   },
   'GET /api/shop/orders/:orderId': { request: () => ({ url: '/api/shop/orders/999999' }), expect: signedIn(404) },
+  // Reviews: posting names the reviewer (`UserId`, the subject); anyone reads an issue's reviews.
+  'POST /api/ratings': {
+    request: (f) => ({
+      url: '/api/ratings',
+      payload: { rating: 4, description: 'Matrix', ComicId: 773, UserId: f.subjectId, IssueId: 1068 },
+    }),
+    expect: ownData(200),
+  },
+  'POST /api/ratings/byIssue': {
+    request: () => ({ url: '/api/ratings/byIssue', payload: { volumeId: 773, IssueId: 1068 } }),
+    expect: open(200),
+  },
+  'GET /api/admin/reviews': { request: () => ({ url: '/api/admin/reviews' }), expect: adminOnly(200) },
+  'DELETE /api/admin/reviews': {
+    request: () => ({ url: '/api/admin/reviews', payload: { id_review: 2_000_000_000 } }),
+    expect: adminOnly(404),
+  },
   'POST /api/admin/sendEmail': {
     request: () => ({ url: '/api/admin/sendEmail', payload: { email: ['nobody@example.com'] } }),
     expect: adminOnly(404),

@@ -117,14 +117,14 @@ export async function loginToken(app: FastifyInstance, email: string, password: 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const sessionCookie = (token: string) => ({ cookie: `session=${token}`, origin: TEST_ORIGIN });
 
-/** A fresh USER with a session (made straight in the store), and requests made as them. */
-export async function signedInUser(t: TestApp) {
-  const { id } = await createAccount(t.database);
-  const { token } = await createSessionStore(t.database.db).create(id, 'USER');
+/** A fresh account (a USER unless told) with a session made straight in the store, and requests made as them. */
+export async function signedInUser(t: TestApp, role: Role = 'USER') {
+  const { id, email, username } = await createAccount(t.database, { role });
+  const { token } = await createSessionStore(t.database.db).create(id, role);
   const headers = bearer(token);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { id, headers, call };
+  return { id, email, username, headers, call };
 }
 
 /** `count` seeded issues, volume 773's first ones onwards (the demo catalogue's), by id. */

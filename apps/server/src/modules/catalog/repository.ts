@@ -218,7 +218,7 @@ export function createCatalogRepository(db: Database) {
 
     async listIssuesWithRating(volumeId: number): Promise<(IssueRow & { avgRating: number | null })[]> {
       return db
-        .select({ ...issueColumns(), avgRating: sql<number | null>`round(avg(${reviews.rating}), 2)::float8` })
+        .select({ ...issueColumns(), avgRating: averageRating() })
         .from(issues)
         .leftJoin(reviews, eq(reviews.issueId, issues.id))
         .where(eq(issues.volumeId, volumeId))
@@ -244,6 +244,9 @@ export function createCatalogRepository(db: Database) {
     },
   };
 }
+
+/** The average of the reviews' stars, 2 decimals, null without any (one formula wherever it shows). */
+export const averageRating = () => sql<number | null>`round(avg(${reviews.rating}), 2)::float8`;
 
 /** An issue's columns, as the catalogue answers it (favourites show issues the same way). */
 export function issueColumns() {

@@ -18,6 +18,7 @@ import { perIpLimit } from '../../lib/request-budget';
 import { toCachedAnswer, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
 import { sendCached } from '../../lib/send-cached';
 import { cacheKey, comicListing, comicSearch } from './queries';
+import type { RatingVersions } from './rating-versions';
 import type { CatalogService, PagedComics } from './service';
 import { comicDetailOf, comicSummaryOf, issueOf, ratedIssueOf } from './wire';
 
@@ -33,13 +34,15 @@ function pagedAnswer({ comics, total }: PagedComics) {
 export interface CatalogRoutesOptions {
   service: CatalogService;
   cache: ResponseCache;
+  /** Where the rated issue lists' keys come from, so a review shows in them at once. */
+  ratings: RatingVersions;
   /** Reads that miss the cache one IP may make per minute; 0 for no limit. */
   uncachedReadsPerIpPerMinute: number;
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { service, cache, uncachedReadsPerIpPerMinute },
+  { service, cache, ratings, uncachedReadsPerIpPerMinute },
 ) => {
   const tags = ['catalogue'];
   const config = { access: 'public' } as const;
@@ -153,7 +156,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (request, reply) => {
       const { volumeId } = request.params;
-      return sendRead(request, reply, `rated-issues:${volumeId}`, async () =>
+      return sendRead(request, reply, ratings.ratedIssuesKey(volumeId), async () =>
         toCachedAnswer((await service.listRatedIssues(volumeId)).map(ratedIssueOf)),
       );
     },
