@@ -1,6 +1,6 @@
 // Checkout: a buyer is charged exactly once, for the server's prices, and always gets what was
 // paid for. The order is written as pending before the charge; the gateway charges once per
-// order key; a successful charge completes the order in one transaction (paid, issues granted,
+// order key; a successful charge completes the order in one statement (paid, issues granted,
 // cart lines removed, confirmation queued). Whatever is left pending by a crash or a gateway
 // outage is settled by `reconcile` from what the gateway says happened.
 import { randomUUID } from 'node:crypto';

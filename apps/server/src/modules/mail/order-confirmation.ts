@@ -1,5 +1,5 @@
 // The e-mail a buyer gets once an order is paid: what was bought, for how much, with which card,
-// and where to read it. Pure, so the checkout can build it inside its completion transaction.
+// and where to read it. Pure, so the checkout can build it before the statement that completes the order.
 // Comic and buyer names come from uploads and sign-ups: every one is escaped in the HTML part.
 import { centsToDollars, formatDollars } from '@comics/shared/money';
 import type { OutboxMessage } from './outbox';

@@ -1,4 +1,5 @@
-// How other modules send e-mail: they queue it here, inside their own transaction, so the message
+// How other modules send e-mail: they queue it here, inside their own transaction (or, with
+// outboxValues, in their own statement, as the checkout does), so the message
 // exists exactly when what caused it was committed; the mail worker delivers it afterwards and
 // retries until the relay accepts it. After the commit, call the worker's wake() so it goes out
 // at once instead of at the next poll.
