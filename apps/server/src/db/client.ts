@@ -31,12 +31,38 @@ export interface DatabaseHandle {
 export type DatabaseOptions =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** Distinct statements a connection keeps prepared; later new ones run unprepared. */
+const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * Makes a connection prepare each distinct statement text once, so PostgreSQL parses and plans
+ * it once per connection instead of on every call (planning the checkout's CTEs cost PostgreSQL
+ * as much CPU as running them). Bounded: statements whose text varies (id lists) stop being
+ * prepared at the limit. Queries that name their own statement are left alone.
+ */
+function prepareStatementsOnce(client: pg.PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && !('name' in config && config.name) && 'text' in config) {
+      const { text } = config as { text: unknown };
+      if (typeof text === 'string') {
+        let name = names.get(text);
+        if (!name && names.size < PREPARED_PER_CONNECTION) names.set(text, (name = `s${names.size}`));
+        if (name) return query({ ...config, name }, ...rest);
+      }
+    }
+    return query(config, ...rest);
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
     });
+    pool.on('connect', prepareStatementsOnce);
     // Fail at boot, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     return { db: drizzlePg(pool, { casing: 'snake_case' }), kind: 'postgres', close: () => pool.end() };
