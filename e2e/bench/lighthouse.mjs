@@ -1,18 +1,22 @@
-// Web budgets (docs/product.md §15): Lighthouse performance and accessibility, desktop preset, on the
-// built server with the demo catalogue, in Debian's Chromium; then the first-load JavaScript
-// of /home. Prints figures; it is a measurement, not a test. Run after `npm run build`.
+// Web budgets (docs/product.md §15): Lighthouse performance and accessibility, desktop and mobile
+// presets, on the built server with the demo catalogue, in Debian's Chromium: the guest pages and
+// the cart of a signed-in customer with two issues in it; then the first-load JavaScript of /home.
+// Prints figures; it is a measurement, not a test. Run after `npm run build`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3960);
-const pages = ['/home', '/cardDetail/773', '/'];
+const origin = `http://127.0.0.1:${port}`;
+// `signedIn`: audited as the customer the run signs up (see signIn below).
+const pages = [{ path: '/home' }, { path: '/cardDetail/773' }, { path: '/' }, { path: '/user/shop', signedIn: true }];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'comics-lighthouse-'));
@@ -33,7 +37,7 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
 async function waitForServer() {
   for (let i = 0; i < 300; i++) {
     if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      await fetch(`${origin}/api/health`).then(
         (r) => r.ok,
         () => false,
       )
@@ -44,10 +48,82 @@ async function waitForServer() {
   throw new Error('server did not start');
 }
 
+async function api(method, apiPath, body, token) {
+  const response = await fetch(`${origin}/api${apiPath}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} /api${apiPath}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A new customer with two issues of /cardDetail/773 in the cart. */
+async function createCustomer() {
+  const name = `lighthouse${Date.now()}`;
+  const account = { email: `${name}@example.com`, password: 'Lighthouse-2024!' };
+  await api('POST', '/user/signup', { username: name, ...account, repeatpassword: account.password });
+  const { token, id } = await api('POST', '/user/login', account);
+  const issues = await api('GET', '/comics/issues/773');
+  await api('POST', '/shop/cart/bulk', { comics: issues.slice(0, 2).map((issue) => issue.id), userId: id }, token);
+  return account;
+}
+
+/**
+ * Signs the Lighthouse browser in the way the web app does (features/auth): the login request
+ * from the page sets the httpOnly session cookie, and the identity goes to localStorage for the
+ * client-side route gates. Lighthouse's storage reset clears caches, not cookies or localStorage,
+ * so every run stays signed in and still starts with a cold cache. Connects over the CDP port
+ * and disconnects before Lighthouse runs.
+ */
+async function signIn(chromePort, account) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate(async (body) => {
+      const response = await fetch('/api/user/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`login: ${response.status}`);
+      const identity = await response.json();
+      localStorage.setItem('user', identity.name);
+      localStorage.setItem('ROL', JSON.stringify(identity.Rol));
+      localStorage.setItem('id', String(identity.id));
+      localStorage.setItem('email', identity.email);
+      localStorage.setItem('MY_AUTH', 'true');
+    }, account);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Back to a guest: the public pages send a signed-in customer elsewhere. */
+async function signOut(chromePort) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const context = browser.contexts()[0];
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
   await waitForServer();
+  const customer = await createCustomer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -61,16 +137,21 @@ try {
       ['desktop', desktopConfig],
       ['mobile', undefined],
     ])
-      for (const page of pages) {
+      for (const { path: page, signedIn } of pages) {
+        if (signedIn) await signIn(chrome.port, customer);
         const results = [];
         for (let i = 0; i < runs; i++) {
           const { lhr } = await lighthouse(
-            `http://127.0.0.1:${port}${page}`,
+            `${origin}${page}`,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
             config,
           );
+          // A signed-in page that lands elsewhere (e.g. /login) would measure the wrong screen.
+          if (new URL(lhr.finalDisplayedUrl).pathname !== page)
+            throw new Error(`${page} ended on ${lhr.finalDisplayedUrl}`);
           results.push(lhr);
         }
+        if (signedIn) await signOut(chrome.port);
         const score = (key) => Math.round(median(results.map((r) => r.categories[key].score * 100)));
         const metric = (id) => median(results.map((r) => r.audits[id].numericValue));
         failing.set(

@@ -1,5 +1,5 @@
 // Entry point: global styles (Bootstrap, the Inter variable font, the shop's theme), then the app.
-import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles/bootstrap.scss';
 import '@fontsource-variable/inter/wght.css';
 import './styles/app.css';
 

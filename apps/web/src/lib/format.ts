@@ -5,6 +5,24 @@ export function formatPrice(dollars: number): string {
   return `$${dollars.toFixed(PRICE_DECIMALS)}`;
 }
 
+/**
+ * A whole count with thousands separators, as en-US writes it ('10,000'). Not toLocaleString:
+ * its first call loads the browser's number-formatting data, tens of milliseconds of main thread
+ * on a phone, during the catalogue's first render.
+ */
+export function formatCount(count: number): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * The exact total in dollars of prices in dollars, summed in whole cents: the rule of
+ * totalCents in @comics/shared/schemas/shop, which the cart cannot import without bringing zod
+ * (that module's schemas) into its first load.
+ */
+export function sumDollars(pricesInDollars: readonly number[]): number {
+  return pricesInDollars.reduce((cents, price) => cents + Math.round(price * 100), 0) / 100;
+}
+
 /** Plain text of a possibly-HTML string (paragraphs kept as line breaks), without running or
  * loading anything from it: DOMParser documents are inert. */
 export function toPlainText(value: string): string {

@@ -3,8 +3,7 @@
 // are items, and the Checkout link showing the total while the total is above 0. An empty cart
 // says 'Your Cart is Empty' with 'Continue Shopping'.
 import { COMIC_FORMAT, TABLE_IMAGE_WIDTH_PX } from '@comics/shared/constants';
-import { centsToDollars, formatDollars } from '@comics/shared/money';
-import { totalCents } from '@comics/shared/schemas/shop';
+import { formatDollars } from '@comics/shared/money';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { BsBag, BsXLg } from 'react-icons/bs';
@@ -18,6 +17,7 @@ import { PageSpinner } from '@/components/list-states';
 import { MessagePopup, type PopupMessage } from '@/components/message-popup';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { sumDollars } from '@/lib/format';
 
 import { useEmptyCart } from '../api/empty-cart';
 import { useCart, type CartItem } from '../api/get-cart';
@@ -32,6 +32,9 @@ export function itemName(item: Pick<CartItem, 'name' | 'issue_number'>): string 
 function itemLabel(item: Pick<CartItem, 'name' | 'issue_number'>): string {
   return item.name ? `${item.name} #${item.issue_number}` : `Issue #${item.issue_number}`;
 }
+
+/** A phone's first screen shows the first rows: their covers load at once, not lazily. */
+const ABOVE_THE_FOLD_ROWS = 2;
 
 const EMPTIED: PopupMessage = { tone: 'success', title: 'Deleted!', message: 'Your shopping cart is empty.' };
 
@@ -51,7 +54,7 @@ export function CartView({ userId }: { userId: number }) {
   }
 
   const items = cart.data;
-  const total = centsToDollars(totalCents(items.map((item) => item.price)));
+  const total = sumDollars(items.map((item) => item.price));
 
   function confirmRemoval() {
     if (!removing) return;
@@ -95,11 +98,16 @@ export function CartView({ userId }: { userId: number }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {items.map((item) => (
+                  {items.map((item, index) => (
                     <tr key={item.id}>
                       <td>
                         <div style={{ width: TABLE_IMAGE_WIDTH_PX }}>
-                          <CoverImage src={item.image} alt="" className="table-cover" />
+                          <CoverImage
+                            src={item.image}
+                            alt=""
+                            priority={index < ABOVE_THE_FOLD_ROWS}
+                            className="table-cover"
+                          />
                         </div>
                       </td>
                       <td className="fw-semibold">{itemName(item)}</td>

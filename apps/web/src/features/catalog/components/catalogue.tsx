@@ -8,6 +8,7 @@ import { ComicsNotFound, PageSpinner } from '@/components/list-states';
 import { ErrorState } from '@/components/error-state';
 import { Pagination } from '@/components/pagination';
 import type { Area } from '@/config/paths';
+import { formatCount } from '@/lib/format';
 import { useElapsed } from '@/lib/use-elapsed';
 
 import { useComics } from '../api/get-comics';
@@ -53,7 +54,7 @@ export function Catalogue({ area }: { area: Area }) {
             {query.q ? <>Results for “{query.q}”</> : 'All comics'}
           </h2>
           <p className="text-body-secondary small mb-0" aria-live="polite">
-            {comics.data && total > 0 ? `Showing ${first}–${last} of ${total.toLocaleString('en-US')} comics` : ' '}
+            {comics.data && total > 0 ? `Showing ${first}–${last} of ${formatCount(total)} comics` : ' '}
           </p>
         </div>
         <CatalogueToolbar
