@@ -1,7 +1,8 @@
 // Accessibility (axe) of the guest catalogue screens, the account screens (login, its error
 // popup, sign-up with its validation errors, profile, dashboard) and the buying screens (the /user
 // start page, favourites, the issue modal's shop buttons, the cart and its confirmation, payment
-// with its popups, My comics) in both themes: no 'serious' or 'critical' violations. Motion is reduced, so the carousel stands still and modal fades are
+// with its popups, My comics), the reviews ('See Reviews', 'Post Review', the moderators' list and
+// its confirmation) in both themes: no 'serious' or 'critical' violations. Motion is reduced, so the carousel stands still and modal fades are
 // instant while axe reads colours.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -9,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { fetchComic, fetchIssues, PROMO_IDS } from './support/api';
 import { DEMO_ADMIN, DEMO_USER, ensureSignedIn, originHeader } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { findReviewedComic, postReviewAsNewCustomer, postReviewViaApi, REVIEWED_ISSUE } from './support/reviews';
 import { comicCards, expectImageLoaded, issueButtons, publisherFilter } from './support/screens';
 import {
   addToCartViaApi,
@@ -248,6 +250,73 @@ const screens: Screen[] = [
       const table = page.getByRole('table', { name: 'My comics' });
       await expect(table).toBeVisible();
       await expectImageLoaded(table.locator('img').first());
+    },
+  },
+  {
+    name: "issue modal's 'See Reviews' with the histogram",
+    async open(page, request) {
+      const customer = await ensureCustomer(page);
+      const { comic, issues } = await findReviewedComic(request);
+      const issue = issues[REVIEWED_ISSUE.seeReviews]!;
+      await postReviewViaApi(page, customer.id, {
+        volumeId: comic.id,
+        issueId: issue.id,
+        rating: 4,
+        description: 'Tense, and beautifully drawn.',
+      });
+      await page.goto(`/user/cardDetail/${comic.id}?issue=${issue.id}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'See Reviews' }).click();
+      const dialog = page.getByRole('dialog', { name: /^Reviews of / });
+      await expect(dialog.getByRole('list', { name: 'Ratings by stars' })).toBeVisible();
+      await expect(dialog.getByRole('article', { name: `Review by ${customer.name}` })).toBeVisible();
+      await expect(dialog).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: "issue modal's 'Post Review' form",
+    async open(page, request) {
+      await ensureCustomer(page);
+      const { comic, issues } = await findReviewedComic(request);
+      await page.goto(`/user/cardDetail/${comic.id}?issue=${issues[REVIEWED_ISSUE.seeReviews]!.id}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Post Review' }).click();
+      const dialog = page.getByRole('dialog', { name: /^Post Review/ });
+      await dialog.locator('label').filter({ hasText: '3 stars' }).click();
+      await expect(dialog.getByRole('radio', { name: '3 stars' })).toBeChecked();
+      await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+      await expect(dialog).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: 'dashboard reviews',
+    async open(page, request) {
+      const { comic, issues } = await findReviewedComic(request);
+      const critic = await postReviewAsNewCustomer(request, {
+        volumeId: comic.id,
+        issueId: issues[REVIEWED_ISSUE.adminScreens]!.id,
+        rating: 3,
+        description: 'Fine, if a little slow.',
+      });
+      await ensureSignedIn(page, DEMO_ADMIN);
+      await page.goto('/dashboard/reviews');
+      await expect(page.getByRole('main').getByText(critic.email, { exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard review removal confirmation',
+    async open(page, request) {
+      const { comic, issues } = await findReviewedComic(request);
+      const critic = await postReviewAsNewCustomer(request, {
+        volumeId: comic.id,
+        issueId: issues[REVIEWED_ISSUE.adminScreens]!.id,
+        rating: 2,
+        description: 'Not for me.',
+      });
+      await ensureSignedIn(page, DEMO_ADMIN);
+      await page.goto('/dashboard/reviews');
+      await page.getByRole('button', { name: new RegExp(`^Remove the review by ${critic.username} `) }).click();
+      const dialog = page.getByRole('dialog', { name: `Remove the review by ${critic.username}?` });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveCSS('opacity', '1');
     },
   },
   {

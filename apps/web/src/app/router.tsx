@@ -26,6 +26,8 @@ const cart = () => import('./routes/cart').then((m) => ({ Component: m.CartRoute
 const checkout = () => import('./routes/checkout').then((m) => ({ Component: m.CheckoutRoute }));
 const purchases = () => import('./routes/purchases').then((m) => ({ Component: m.PurchasesRoute }));
 const dashboardHome = () => import('./routes/dashboard-home').then((m) => ({ Component: m.DashboardHomeRoute }));
+const dashboardReviews = () =>
+  import('./routes/dashboard-reviews').then((m) => ({ Component: m.DashboardReviewsRoute }));
 const notFound = () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }));
 
 const errorElement = <RouteError />;
@@ -91,8 +93,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <DashboardLayout />,
-            // users, reviews, orders, upload: the admin work.
-            children: [page(paths.dashboard.admin.path, dashboardHome), page('*', notFound)],
+            // users, orders, upload: the admin work still to come.
+            children: [
+              page(paths.dashboard.admin.path, dashboardHome),
+              page(paths.dashboard.reviews.path, dashboardReviews),
+              page('*', notFound),
+            ],
           },
         ],
       },

@@ -1,13 +1,16 @@
 // A stand-in for the API in component tests: fetch answers from a table of handlers keyed by
-// "METHOD /api/path", and records every call with its JSON body.
+// "METHOD /api/path" (the query string apart: a handler receives the URL), and records every
+// call with its JSON body and query.
 import { vi } from 'vitest';
 
 export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
-type Handler = MockAnswer | ((body: unknown) => MockAnswer | Promise<MockAnswer>);
+type Handler = MockAnswer | ((body: unknown, url: URL) => MockAnswer | Promise<MockAnswer>);
 
 export type MockCall = {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   body: unknown;
   credentials: RequestCredentials | undefined;
   headers: Record<string, string>;
@@ -22,10 +25,17 @@ export function mockApi(handlers: Record<string, Handler>) {
     // Header names are case-insensitive: recorded in lower case.
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name.toLowerCase()] = value));
-    calls.push({ method, path: url.pathname, body, credentials: init.credentials, headers });
+    calls.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      credentials: init.credentials,
+      headers,
+    });
     const handler = handlers[`${method} ${url.pathname}`];
     if (!handler) return new Response(null, { status: 404 });
-    const answer = typeof handler === 'function' ? await handler(body) : handler;
+    const answer = typeof handler === 'function' ? await handler(body, url) : handler;
     const status = answer.status ?? 200;
     if (answer.body === undefined) return new Response(null, { status, headers: answer.headers });
     return new Response(JSON.stringify(answer.body), {

@@ -1,7 +1,8 @@
 // The catalogue as the API answers it (docs/product.md §3): comics are volumes, each with issues. The
 // shapes are the shared schemas' (one definition for server and client), imported as types
 // only, so no schema code reaches the bundle.
-import type { ComicDetail, ComicSort } from '@comics/shared/schemas/catalog';
+import type { ComicDetail, ComicSort, RatedIssue } from '@comics/shared/schemas/catalog';
+import type { ReactNode } from 'react';
 
 export type { ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 export type Comic = ComicDetail;
@@ -34,3 +35,10 @@ export type IssueShop = {
   /** Puts these issues in the cart in one request; resolves to how many were added. */
   addAllToCart: (issueIds: number[]) => Promise<number>;
 };
+
+/**
+ * The issue modal's reviews (docs/product.md §2 issue modal): the rating with how many reviews,
+ * 'See Reviews' and 'Post Review'. The app layer renders them from the reviews feature, which the
+ * catalogue may not import; without it the modal shows the issue's average alone.
+ */
+export type IssueReviewsSlot = (issue: RatedIssue, comicName: string) => ReactNode;

@@ -1,7 +1,8 @@
 // A comic's page (docs/product.md §2 comic detail): cover, name with start year, deck, description (its
 // links are inert), Back, and the issues with their modal. The issue sort and the open issue
 // live in the URL (?sort=…&issue=…) so a shared link shows the same thing. A signed-in USER also
-// gets 'BUY ALL COMICS!' and the modal's shop buttons, from the `shop` the page supplies.
+// gets 'BUY ALL COMICS!' and the modal's shop buttons, from the `shop` the page supplies; the
+// modal's reviews come from the page too (`reviews`).
 import { DETAIL_LOADING_MS, type Role } from '@comics/shared/constants';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -18,15 +19,21 @@ import { useElapsed } from '@/lib/use-elapsed';
 
 import { useComic } from '../api/get-comic';
 import { useIssues } from '../api/get-issues';
-import type { Comic, IssueShop, RatedIssue } from '../types';
+import type { Comic, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 import { parseIssueSort, type IssueSort } from '../utils/sort-issues';
 import { BuyAllButton } from './buy-all-button';
 import { IssueList } from './issue-list';
 import { IssueModal } from './issue-modal';
 
-type ComicDetailProps = { id: number; area: Area; role: Role | null; shop?: IssueShop | undefined };
+type ComicDetailProps = {
+  id: number;
+  area: Area;
+  role: Role | null;
+  shop?: IssueShop | undefined;
+  reviews?: IssueReviewsSlot | undefined;
+};
 
-export function ComicDetail({ id, area, role, shop }: ComicDetailProps) {
+export function ComicDetail({ id, area, role, shop, reviews }: ComicDetailProps) {
   const comic = useComic(id);
   // The issues load alongside the comic rather than after it.
   useIssues(id);
@@ -57,10 +64,10 @@ export function ComicDetail({ id, area, role, shop }: ComicDetailProps) {
     return <ErrorState title="This comic could not be loaded" error={comic.error} onRetry={() => comic.refetch()} />;
   }
 
-  return <ComicDetailView comic={comic.data} area={area} role={role} shop={shop} />;
+  return <ComicDetailView comic={comic.data} area={area} role={role} shop={shop} reviews={reviews} />;
 }
 
-function ComicDetailView({ comic, area, role, shop }: Omit<ComicDetailProps, 'id'> & { comic: Comic }) {
+function ComicDetailView({ comic, area, role, shop, reviews }: Omit<ComicDetailProps, 'id'> & { comic: Comic }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -127,6 +134,7 @@ function ComicDetailView({ comic, area, role, shop }: Omit<ComicDetailProps, 'id
         comicName={comic.name}
         role={role}
         shop={shop}
+        reviews={reviews}
         onClose={() => setParam('issue', null)}
       />
     </article>

@@ -134,3 +134,30 @@ describe('IssueModal for a guest', () => {
     expect(within(dialog).queryByText('remuve_Fav')).not.toBeInTheDocument();
   });
 });
+
+describe('IssueModal rating', () => {
+  it("shows the average as stars, or 'Not reviews for this comic'", () => {
+    const view = renderRoute(
+      <IssueModal issue={{ ...issue, avgRating: 3.5 }} comicName="Night Watch" role={null} onClose={() => undefined} />,
+    );
+    expect(within(screen.getByRole('dialog')).getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
+    view.unmount();
+    renderRoute(<IssueModal issue={issue} comicName="Night Watch" role={null} onClose={() => undefined} />);
+    expect(within(screen.getByRole('dialog')).getByText('Not reviews for this comic')).toBeInTheDocument();
+  });
+
+  it("shows the page's reviews in its place, for this issue", () => {
+    const reviews = vi.fn((shown: RatedIssue, comicName: string) => (
+      <p>
+        Reviews of {comicName} #{shown.issue_number}
+      </p>
+    ));
+    renderRoute(
+      <IssueModal issue={issue} comicName="Night Watch" role={null} reviews={reviews} onClose={() => undefined} />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Reviews of Night Watch #5')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Not reviews for this comic')).not.toBeInTheDocument();
+    expect(reviews).toHaveBeenCalledWith(issue, 'Night Watch');
+  });
+});

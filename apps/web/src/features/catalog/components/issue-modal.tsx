@@ -1,5 +1,6 @@
 // An issue's details (docs/product.md §2 issue modal): number, name, description (or 'Woohoo'), cover,
-// star rating or 'Not reviews for this comic', price, Close and 'Buy now'. A signed-in USER also
+// star rating or 'Not reviews for this comic' (with 'See Reviews' and 'Post Review' when the page
+// supplies the reviews), price, Close and 'Buy now'. A signed-in USER also
 // gets the favourite button ('remuve_Fav' once the issue is a favourite, the spec's spelling),
 // the cart button (or 'Owned' for an issue already bought), and a 'Buy now' that puts the issue
 // in the cart before going there; what they do comes from the page as an IssueShop. The modal
@@ -15,12 +16,12 @@ import { Link, useNavigate } from 'react-router';
 
 import { BsCartDash, BsCheckCircleFill, BsHeartFill } from '@/components/shop-icons';
 import { CoverImage } from '@/components/cover-image';
-import { StarRating } from '@/components/star-rating';
+import { RatingSummary } from '@/components/rating-summary';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, toPlainText } from '@/lib/format';
 
-import type { IssueShop, RatedIssue } from '../types';
+import type { IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 
 type IssueModalProps = {
   issue: RatedIssue | null;
@@ -28,10 +29,12 @@ type IssueModalProps = {
   role: Role | null;
   /** A signed-in USER's cart and favourites; without it the buttons act as for a guest. */
   shop?: IssueShop | undefined;
+  /** The rating with 'See Reviews' and 'Post Review'; without it, the average alone. */
+  reviews?: IssueReviewsSlot | undefined;
   onClose: () => void;
 };
 
-export function IssueModal({ issue, comicName, role, shop, onClose }: IssueModalProps) {
+export function IssueModal({ issue, comicName, role, shop, reviews, onClose }: IssueModalProps) {
   // The last issue stays rendered while the modal fades out.
   const [shown, setShown] = useState<RatedIssue | null>(issue);
   if (issue !== null && issue !== shown) setShown(issue);
@@ -45,6 +48,7 @@ export function IssueModal({ issue, comicName, role, shop, onClose }: IssueModal
           comicName={comicName}
           role={role}
           shop={shop}
+          reviews={reviews}
           onClose={onClose}
         />
       )}
@@ -73,7 +77,14 @@ export function IssueModalFrame({
 
 type Busy = 'favourite' | 'cart' | 'buy' | null;
 
-export function IssueModalContent({ issue, comicName, role, shop, onClose }: IssueModalProps & { issue: RatedIssue }) {
+export function IssueModalContent({
+  issue,
+  comicName,
+  role,
+  shop,
+  reviews,
+  onClose,
+}: IssueModalProps & { issue: RatedIssue }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
@@ -128,16 +139,7 @@ export function IssueModalContent({ issue, comicName, role, shop, onClose }: Iss
               <p className="text-uppercase small fw-semibold text-primary mb-1">Issue #{issue.issue_number}</p>
               <h2 className="h4 fw-bold mb-0">{issue.name ?? comicName}</h2>
             </div>
-            <div>
-              {issue.avgRating !== null ? (
-                <span className="d-inline-flex align-items-center gap-2">
-                  <StarRating value={issue.avgRating} />
-                  <span className="small text-body-secondary">{issue.avgRating.toFixed(1)}</span>
-                </span>
-              ) : (
-                <span className="small text-body-secondary">Not reviews for this comic</span>
-              )}
-            </div>
+            <div>{reviews ? reviews(issue, comicName) : <RatingSummary average={issue.avgRating} />}</div>
             <p className="issue-description mb-0">{description || 'Woohoo'}</p>
             <div className="d-flex align-items-baseline gap-3 mt-auto">
               <span className="display-price">{formatPrice(issue.price)}</span>

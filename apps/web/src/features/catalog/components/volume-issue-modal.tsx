@@ -10,7 +10,7 @@ import { PageSpinner } from '@/components/list-states';
 
 import { useComic } from '../api/get-comic';
 import { useIssues } from '../api/get-issues';
-import type { IssueShop } from '../types';
+import type { IssueReviewsSlot, IssueShop } from '../types';
 import { IssueModalContent, IssueModalFrame } from './issue-modal';
 
 export type IssueRef = { volumeId: number; issueId: number };
@@ -20,10 +20,11 @@ type VolumeIssueModalProps = {
   target: IssueRef | null;
   role: Role | null;
   shop?: IssueShop | undefined;
+  reviews?: IssueReviewsSlot | undefined;
   onClose: () => void;
 };
 
-export function VolumeIssueModal({ target, role, shop, onClose }: VolumeIssueModalProps) {
+export function VolumeIssueModal({ target, role, shop, reviews, onClose }: VolumeIssueModalProps) {
   // The last issue stays rendered while the modal fades out.
   const [shown, setShown] = useState<IssueRef | null>(target);
   if (target !== null && target !== shown) setShown(target);
@@ -42,6 +43,7 @@ export function VolumeIssueModal({ target, role, shop, onClose }: VolumeIssueMod
           comicName={comic.data.name}
           role={role}
           shop={shop}
+          reviews={reviews}
           onClose={onClose}
         />
       ) : (
