@@ -29,6 +29,26 @@ type Screen = {
   open: (page: Page, request: Parameters<typeof fetchComic>[0]) => Promise<void>;
 };
 
+/** A new customer's review of the moderation issue, then /dashboard/reviews as the admin, showing it. */
+async function openModerationWithNewReview(
+  page: Page,
+  request: Parameters<Screen['open']>[1],
+  rating: number,
+  description: string,
+) {
+  const { comic, issues } = await findReviewedComic(request);
+  const critic = await postReviewAsNewCustomer(request, {
+    volumeId: comic.id,
+    issueId: issues[REVIEWED_ISSUE.adminScreens]!.id,
+    rating,
+    description,
+  });
+  await ensureSignedIn(page, DEMO_ADMIN);
+  await page.goto('/dashboard/reviews');
+  await expect(page.getByRole('main').getByText(critic.email, { exact: true })).toBeVisible();
+  return critic;
+}
+
 const screens: Screen[] = [
   {
     name: 'landing',
@@ -289,30 +309,13 @@ const screens: Screen[] = [
   {
     name: 'dashboard reviews',
     async open(page, request) {
-      const { comic, issues } = await findReviewedComic(request);
-      const critic = await postReviewAsNewCustomer(request, {
-        volumeId: comic.id,
-        issueId: issues[REVIEWED_ISSUE.adminScreens]!.id,
-        rating: 3,
-        description: 'Fine, if a little slow.',
-      });
-      await ensureSignedIn(page, DEMO_ADMIN);
-      await page.goto('/dashboard/reviews');
-      await expect(page.getByRole('main').getByText(critic.email, { exact: true })).toBeVisible();
+      await openModerationWithNewReview(page, request, 3, 'Fine, if a little slow.');
     },
   },
   {
     name: 'dashboard review removal confirmation',
     async open(page, request) {
-      const { comic, issues } = await findReviewedComic(request);
-      const critic = await postReviewAsNewCustomer(request, {
-        volumeId: comic.id,
-        issueId: issues[REVIEWED_ISSUE.adminScreens]!.id,
-        rating: 2,
-        description: 'Not for me.',
-      });
-      await ensureSignedIn(page, DEMO_ADMIN);
-      await page.goto('/dashboard/reviews');
+      const critic = await openModerationWithNewReview(page, request, 2, 'Not for me.');
       await page.getByRole('button', { name: new RegExp(`^Remove the review by ${critic.username} `) }).click();
       const dialog = page.getByRole('dialog', { name: `Remove the review by ${critic.username}?` });
       await expect(dialog).toBeVisible();
