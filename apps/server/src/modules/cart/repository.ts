@@ -1,7 +1,7 @@
 // The cart's and the purchased library's tables. Adding refuses what the user owns inside the
 // insert itself (one statement, no read-then-write gap), and many issues go in one statement.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, sqlParams, type Database } from '../../db/client';
 import { issues } from '../../db/schema/catalog';
 import { cartItems, orderItems, purchases } from '../../db/schema/shop';
 
@@ -32,13 +32,6 @@ const lineColumns = {
   image: issues.image,
   priceCents: issues.priceCents,
 };
-
-function idList(ids: readonly number[]) {
-  return sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-}
 
 export function createCartRepository(db: Database) {
   return {
@@ -82,7 +75,7 @@ export function createCartRepository(db: Database) {
       const [row] = await queryRows<{ known: number; added: number }>(
         db,
         sql`with known as (
-              select i.id from issues i where i.id in (${idList(issueIds)})
+              select i.id from issues i where i.id in (${sqlParams(issueIds)})
             ), added as (
               insert into cart_items (user_id, issue_id)
               select ${userId}, k.id from known k

@@ -1,7 +1,7 @@
 // Catalogue reads. Sorting uses the accent-free lower-cased name with the "C" collation,
 // so PGlite and PostgreSQL order identically whatever their locale.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, sqlParams, type Database } from '../../db/client';
 import { issues, publishers, searchWords, volumes } from '../../db/schema/catalog';
 import { reviews } from '../../db/schema/reviews';
 import type { ComicSort } from '@comics/shared/schemas/catalog';
@@ -98,10 +98,7 @@ export function createCatalogRepository(db: Database) {
     const rows = await queryRows<{ query_word: string; word: string }>(
       db,
       sql`select q.w as query_word, c.word
-          from unnest(array[${sql.join(
-            candidates.map((w) => sql`${w}`),
-            sql`, `,
-          )}]::text[]) as q(w)
+          from unnest(array[${sqlParams(candidates)}]::text[]) as q(w)
           cross join lateral (
             select s.word, levenshtein_less_equal(s.word, q.w, 2) as distance
             from ${searchWords} s

@@ -5,7 +5,7 @@
 // trip and commit saved is throughput (docs/benchmarks.md).
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CardSummary } from '@comics/shared/schemas/shop';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, sqlParams, type Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
 import { orderItems, orders, purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
@@ -46,13 +46,6 @@ const pricedColumns = {
   priceCents: issues.priceCents,
 };
 
-/** Integers (ids, cents) as an int[] expression, one parameter each. */
-const intArray = (values: readonly number[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::int[]`;
-
 export function createCheckoutRepository(db: Database) {
   const ownedAmong = (userId: number, issueIds: readonly number[]) =>
     db
@@ -77,8 +70,8 @@ export function createCheckoutRepository(db: Database) {
     const lines = db.$with('lines').as(
       db.insert(orderItems).select(
         sql`select created.id, item.issue_id, item.price_cents
-            from created, unnest(${intArray(order.items.map((item) => item.id))},
-                                 ${intArray(order.items.map((item) => item.priceCents))}) as item(issue_id, price_cents)`,
+            from created, unnest(array[${sqlParams(order.items.map((item) => item.id))}]::int[],
+                                 array[${sqlParams(order.items.map((item) => item.priceCents))}]::int[]) as item(issue_id, price_cents)`,
       ),
     );
     const [row] = await db.with(created, lines).select().from(created);
