@@ -1,10 +1,11 @@
 // The PostgreSQL connections prepare each statement once (parsed and planned once per
-// connection), and a statement that fails to parse is not remembered as prepared.
+// connection), and a statement that fails to parse is not remembered as prepared. A statement
+// built once with `preparedSql` runs again with other values, arrays included, on both databases.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../test/databases';
 import { createTestDatabase } from '../../test/helpers';
-import { queryRows } from './client';
+import { preparedSql, queryRows } from './client';
 
 describe.skipIf(testDatabaseKind() !== 'postgres')('PostgreSQL connections', () => {
   it('prepare a statement on first use and reuse it after', async () => {
@@ -27,5 +28,21 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('PostgreSQL connections', () 
       });
     }
     expect(await queryRows(db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('a statement built once', () => {
+  it("runs with each call's values, arrays and dates included", async () => {
+    const { db } = await createTestDatabase();
+    const spread = preparedSql<{ n: number; noon: boolean }>(
+      db,
+      'test_spread',
+      sql`select n, ${sql.placeholder('at')}::timestamptz = timestamptz '2026-11-23 12:00:00+00' as noon
+          from unnest(${sql.placeholder('numbers')}::int[]) as n order by n`,
+    );
+    const noon = new Date('2026-11-23T12:00:00Z');
+    expect(await spread({ numbers: [3, 1, 2], at: noon })).toEqual([1, 2, 3].map((n) => ({ n, noon: true })));
+    expect(await spread({ numbers: [7], at: new Date(0) })).toEqual([{ n: 7, noon: false }]);
+    expect(await spread({ numbers: [], at: noon })).toEqual([]);
   });
 });

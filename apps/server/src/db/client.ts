@@ -10,7 +10,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 
@@ -28,6 +28,22 @@ export function sqlParams(values: readonly unknown[]): SQL {
     values.map((value) => sql`${value}`),
     sql`, `,
   );
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A raw statement built once, as a Drizzle builder's `.prepare(name)` is: each call only fills
+ * in its `sql.placeholder` values, and on PostgreSQL it runs as the named prepared statement.
+ * For the busiest statements that Drizzle's builders cannot express (CTEs that write).
+ */
+export function preparedSql<Row>(
+  db: Database,
+  name: string,
+  query: SQL,
+): (values: Record<string, unknown>) => Promise<Row[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return async (values) => ((await prepared.execute(values)) as { rows: Row[] }).rows;
 }
 
 export interface DatabaseHandle {

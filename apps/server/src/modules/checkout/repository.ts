@@ -5,7 +5,7 @@
 // trip and commit saved is throughput (docs/benchmarks.md).
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CardSummary } from '@comics/shared/schemas/shop';
-import { queryRows, sqlParams, type Database } from '../../db/client';
+import { preparedSql, type Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
 import { orderItems, orders, purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
@@ -46,49 +46,89 @@ const pricedColumns = {
   priceCents: issues.priceCents,
 };
 
-export function createCheckoutRepository(db: Database) {
-  const ownedAmong = (userId: number, issueIds: readonly number[]) =>
-    db
-      .select({ issueId: purchases.issueId })
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), inArray(purchases.issueId, [...issueIds])))
-      .then((rows) => rows.map((row) => row.issueId));
+const placeholder = sql.placeholder;
 
-  async function insertPending(order: NewOrder): Promise<OrderRow> {
-    const created = db.$with('created').as(
-      db
-        .insert(orders)
-        .values({
-          userId: order.userId,
-          idempotencyKey: order.idempotencyKey,
-          gateway: order.gateway,
-          paymentMethodId: order.paymentMethodId,
-          totalCents: order.items.reduce((sum, item) => sum + item.priceCents, 0),
-        })
-        .returning(),
-    );
-    const lines = db.$with('lines').as(
-      db.insert(orderItems).select(
-        sql`select created.id, item.issue_id, item.price_cents
-            from created, unnest(array[${sqlParams(order.items.map((item) => item.id))}]::int[],
-                                 array[${sqlParams(order.items.map((item) => item.priceCents))}]::int[]) as item(issue_id, price_cents)`,
+export function createCheckoutRepository(db: Database) {
+  // The statements every checkout runs are built once: a checkout only fills in its values.
+  const pricedIssuesQuery = db
+    .select({
+      ...pricedColumns,
+      owned: sql<boolean>`exists (select 1 from ${purchases} where ${purchases.userId} = ${placeholder('userId')} and ${purchases.issueId} = ${issues.id})`,
+    })
+    .from(issues)
+    .innerJoin(volumes, eq(volumes.id, issues.volumeId))
+    .where(sql`${issues.id} = any(${placeholder('issueIds')}::int[])`)
+    .prepare('checkout_priced_issues');
+
+  const ownedQuery = db
+    .select({ issueId: purchases.issueId })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, placeholder('userId')),
+        sql`${purchases.issueId} = any(${placeholder('issueIds')}::int[])`,
       ),
+    )
+    .prepare('checkout_owned_issues');
+
+  const created = db.$with('created').as(
+    db
+      .insert(orders)
+      .values({
+        userId: placeholder('userId'),
+        idempotencyKey: placeholder('idempotencyKey'),
+        gateway: placeholder('gateway'),
+        paymentMethodId: placeholder('paymentMethodId'),
+        totalCents: placeholder('totalCents'),
+      })
+      .returning(),
+  );
+  const lines = db.$with('lines').as(
+    db.insert(orderItems).select(
+      sql`select created.id, item.issue_id, item.price_cents
+          from created, unnest(${placeholder('issueIds')}::int[], ${placeholder('pricesCents')}::int[]) as item(issue_id, price_cents)`,
+    ),
+  );
+  const insertPendingQuery = db.with(created, lines).select().from(created).prepare('checkout_insert_pending');
+
+  const completion = (withMail: boolean) =>
+    preparedSql<{ paid: number }>(
+      db,
+      withMail ? 'checkout_complete_and_mail' : 'checkout_complete',
+      sql`with paid as (
+            update orders
+            set status = 'paid', payment_reference = ${placeholder('reference')}, card_brand = ${placeholder('cardBrand')},
+                card_last4 = ${placeholder('cardLast4')}, card_funding = ${placeholder('cardFunding')},
+                failure_message = null, paid_at = ${placeholder('paidAt')}
+            where id = ${placeholder('orderId')} and status in ('pending', 'failed')
+            returning id, user_id
+          ), granted as (
+            insert into purchases (user_id, issue_id, order_id, purchased_at)
+            select paid.user_id, line.issue_id, paid.id, ${placeholder('paidAt')}::timestamptz
+            from paid join order_items line on line.order_id = paid.id
+            on conflict do nothing
+          ), uncarted as (
+            delete from cart_items item using paid, order_items line
+            where line.order_id = paid.id and item.user_id = paid.user_id and item.issue_id = line.issue_id
+          )${
+            withMail
+              ? sql`, queued as (
+            insert into email_outbox (recipient, subject, text_body, html_body, order_id, next_attempt_at)
+            select ${placeholder('recipient')}::text, ${placeholder('subject')}::text, ${placeholder('textBody')}::text,
+                   ${placeholder('htmlBody')}::text, paid.id, ${placeholder('nextAttemptAt')}::timestamptz
+            from paid
+          )`
+              : sql``
+          }
+          select count(*)::int as paid from paid`,
     );
-    const [row] = await db.with(created, lines).select().from(created);
-    return row!;
-  }
+  const completeQuery = completion(false);
+  const completeAndMailQuery = completion(true);
 
   return {
     /** The issues with the server's current prices, and whether the buyer owns each (unknown ids are absent). */
     pricedIssues(userId: number, issueIds: readonly number[]): Promise<Array<PricedIssue & { owned: boolean }>> {
-      return db
-        .select({
-          ...pricedColumns,
-          owned: sql<boolean>`exists (select 1 from ${purchases} where ${purchases.userId} = ${userId} and ${purchases.issueId} = ${issues.id})`,
-        })
-        .from(issues)
-        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
-        .where(inArray(issues.id, [...issueIds]));
+      return pricedIssuesQuery.execute({ userId, issueIds });
     },
 
     async findByKey(idempotencyKey: string): Promise<OrderRow | null> {
@@ -128,15 +168,21 @@ export function createCheckoutRepository(db: Database) {
     async createPending(order: NewOrder): Promise<OrderRow | OrderConflict> {
       let row: OrderRow;
       try {
-        row = await insertPending(order);
+        const [inserted] = await insertPendingQuery.execute({
+          userId: order.userId,
+          idempotencyKey: order.idempotencyKey,
+          gateway: order.gateway,
+          paymentMethodId: order.paymentMethodId,
+          totalCents: order.items.reduce((sum, item) => sum + item.priceCents, 0),
+          issueIds: order.items.map((item) => item.id),
+          pricesCents: order.items.map((item) => item.priceCents),
+        });
+        row = inserted!;
       } catch (error) {
         if (sqlStateOf(error) !== '23505') throw error;
         return violatedConstraintOf(error) === 'orders_one_pending_per_user' ? 'payment_in_progress' : 'same_key';
       }
-      const owned = await ownedAmong(
-        order.userId,
-        order.items.map((item) => item.id),
-      );
+      const owned = await ownedQuery.execute({ userId: order.userId, issueIds: order.items.map((item) => item.id) });
       if (owned.length === 0) return row;
       await db.delete(orders).where(and(eq(orders.id, row.id), eq(orders.status, 'pending')));
       return 'already_owned';
@@ -158,36 +204,17 @@ export function createCheckoutRepository(db: Database) {
       payment: { reference: string; card: CardSummary | null; paidAt: Date },
       confirmation: OutboxMessage | null,
     ): Promise<boolean> {
-      const mail = confirmation ? outboxValues(confirmation) : null;
-      const [row] = await queryRows<{ paid: number }>(
-        db,
-        sql`with paid as (
-              update orders
-              set status = 'paid', payment_reference = ${payment.reference}, card_brand = ${payment.card?.brand ?? null},
-                  card_last4 = ${payment.card?.last4 ?? null}, card_funding = ${payment.card?.funding ?? null},
-                  failure_message = null, paid_at = ${payment.paidAt}
-              where id = ${orderId} and status in ('pending', 'failed')
-              returning id, user_id
-            ), granted as (
-              insert into purchases (user_id, issue_id, order_id, purchased_at)
-              select paid.user_id, line.issue_id, paid.id, ${payment.paidAt}::timestamptz
-              from paid join order_items line on line.order_id = paid.id
-              on conflict do nothing
-            ), uncarted as (
-              delete from cart_items item using paid, order_items line
-              where line.order_id = paid.id and item.user_id = paid.user_id and item.issue_id = line.issue_id
-            )${
-              mail
-                ? sql`, queued as (
-              insert into email_outbox (recipient, subject, text_body, html_body, order_id, next_attempt_at)
-              select ${mail.recipient}::text, ${mail.subject}::text, ${mail.textBody}::text, ${mail.htmlBody}::text,
-                     paid.id, ${mail.nextAttemptAt}::timestamptz
-              from paid
-            )`
-                : sql``
-            }
-            select count(*)::int as paid from paid`,
-      );
+      const values = {
+        orderId,
+        reference: payment.reference,
+        cardBrand: payment.card?.brand ?? null,
+        cardLast4: payment.card?.last4 ?? null,
+        cardFunding: payment.card?.funding ?? null,
+        paidAt: payment.paidAt,
+      };
+      const [row] = confirmation
+        ? await completeAndMailQuery({ ...outboxValues(confirmation), ...values })
+        : await completeQuery(values);
       return row!.paid > 0;
     },
 

@@ -12,7 +12,7 @@ import { orders } from '../../db/schema/shop';
 import { buildOrderConfirmation } from './order-confirmation';
 import { enqueueEmail } from './outbox';
 import { createMailTransport, type MailLog } from './transport';
-import { createMailWorker, MAX_ATTEMPTS, retryDelayMs, type MailWorkerOptions } from './worker';
+import { createMailWorker, MAX_ATTEMPTS, retryDelayMs, SEND_CONCURRENCY, type MailWorkerOptions } from './worker';
 
 interface Received {
   rcptTo: string[];
@@ -363,27 +363,38 @@ describe('one worker', () => {
     expect(smtp.state.maxActive).toBe(1);
   });
 
-  it('starts no send that could outlast its lease, and puts the rest back in the queue', async () => {
-    // Each accepted message moves the clock by 70 s: with a 2-minute lease and up to a minute
-    // per send, only the first message of a claim may still be started.
-    const startedAt = Date.now() + 1_000;
-    const now = () => new Date(startedAt + smtp.received.length * 70_000);
-    const { worker } = smtpWorker({ batchSize: 3, now });
-    const ids = [];
-    for (let n = 1; n <= 3; n += 1) ids.push(await enqueueEmail(database.db, plainMessage(n)));
+  it('sends several messages of a batch at once, at most SEND_CONCURRENCY', async () => {
+    const { worker } = smtpWorker();
+    for (let n = 1; n <= SEND_CONCURRENCY + 3; n += 1) await enqueueEmail(database.db, plainMessage(n));
+    smtp.state.delayMs = 100;
+    expect(await worker.drainOnce()).toEqual({ sent: SEND_CONCURRENCY + 3, failed: 0, retried: 0 });
+    expect(smtp.state.maxActive).toBe(SEND_CONCURRENCY);
+  });
 
-    expect(await worker.drainOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+  it('starts no send that could outlast its lease, and puts the rest back in the queue', async () => {
+    // Once a message is accepted the clock is 70 s on: with a 2-minute lease and up to a minute
+    // per send, only the sends started together at the claim may still be started.
+    const startedAt = Date.now() + 1_000;
+    const now = () => new Date(startedAt + (smtp.received.length > 0 ? 70_000 : 0));
+    const { worker } = smtpWorker({ now });
+    const ids = [];
+    for (let n = 1; n <= SEND_CONCURRENCY + 2; n += 1) ids.push(await enqueueEmail(database.db, plainMessage(n)));
+
+    expect(await worker.drainOnce()).toEqual({ sent: SEND_CONCURRENCY, failed: 0, retried: 0 });
     const rows = await Promise.all(ids.map(outboxRow));
-    expect(rows.map((row) => row.status)).toEqual(['sent', 'pending', 'pending']);
+    expect(rows.map((row) => row.status)).toEqual([
+      ...Array<string>(SEND_CONCURRENCY).fill('sent'),
+      'pending',
+      'pending',
+    ]);
     // Due again at once, not at the end of the lease, and not counted as an attempt.
-    for (const row of rows.slice(1)) {
+    for (const row of rows.slice(SEND_CONCURRENCY)) {
       expect(row).toMatchObject({ attempts: 0, nextAttemptAt: new Date(startedAt + 70_000) });
     }
 
-    expect(await worker.drainOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
-    expect(await worker.drainOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    expect(await worker.drainOnce()).toEqual({ sent: 2, failed: 0, retried: 0 });
     expect(await worker.drainOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
-    expect(smtp.received.map((r) => r.mail.subject)).toEqual(['Message 1', 'Message 2', 'Message 3']);
+    expect(smtp.received).toHaveLength(SEND_CONCURRENCY + 2);
   });
 });
 

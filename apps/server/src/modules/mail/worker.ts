@@ -13,6 +13,11 @@ const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
 /** A wake waits this long, so the confirmations of a busy minute go out in batches, not one by one. */
 const WAKE_DELAY_MS = 100;
+/**
+ * Messages of a batch in flight at once. Modest on purpose: at a checkout peak the requests come
+ * first and confirmations wait seconds (docs/benchmarks.md), then go out at about 1,000 a second.
+ */
+export const SEND_CONCURRENCY = 5;
 /** How long a claimed row stays invisible to other workers while this one sends it. */
 const LEASE_MS = 2 * 60 * 1000;
 
@@ -57,7 +62,7 @@ export function createMailWorker({
   log,
   now = () => new Date(),
   pollMs = 5_000,
-  batchSize = 10,
+  batchSize = 50,
 }: MailWorkerOptions): MailWorker {
   let started = false;
   let stopping = false;
@@ -121,22 +126,26 @@ export function createMailWorker({
     const { rows, leaseUntil } = await claim();
     const unsent: number[] = [];
     const sent: number[] = [];
-    for (const row of rows) {
-      // A send that could outlast the lease might be repeated by another worker; stopping leaves
-      // the rest too. Either way they go back to the queue, due at once, for whoever comes next.
-      if (stopping || now().getTime() + SEND_TIMEOUT_MS >= leaseUntil.getTime()) {
-        unsent.push(row.id);
-        continue;
+    const queue = [...rows];
+    const sendQueued = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        // A send that could outlast the lease might be repeated by another worker; stopping leaves
+        // the rest too. Either way they go back to the queue, due at once, for whoever comes next.
+        if (stopping || now().getTime() + SEND_TIMEOUT_MS >= leaseUntil.getTime()) {
+          unsent.push(row.id);
+          continue;
+        }
+        try {
+          await transport.send(row);
+        } catch (error) {
+          result[await recordFailure(row, error)] += 1;
+          continue;
+        }
+        log.debug({ outboxId: row.id, orderId: row.orderId }, 'e-mail sent');
+        sent.push(row.id);
       }
-      try {
-        await transport.send(row);
-      } catch (error) {
-        result[await recordFailure(row, error)] += 1;
-        continue;
-      }
-      log.debug({ outboxId: row.id, orderId: row.orderId }, 'e-mail sent');
-      sent.push(row.id);
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, sendQueued));
     // One statement for the batch. A crash before it sends these again (at least once, by design).
     if (sent.length > 0) {
       await db

@@ -2,8 +2,8 @@
 // ledger is keyed by idempotency key, and a charge is written with "insert … on conflict do
 // nothing", so concurrent retries of one charge leave one row and all read the same answer.
 // A payment method never changes once written, so each process keeps the ones it has read: a
-// charge then costs one statement.
-import { eq } from 'drizzle-orm';
+// charge then costs one statement, built once.
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxCharges, sandboxPaymentMethods } from '../../db/schema/payments';
 
@@ -24,8 +24,26 @@ export interface SandboxRepository {
 /** Payment methods kept per process; the oldest read is forgotten first beyond this. */
 const KNOWN_METHODS_MAX = 10_000;
 
+const placeholder = sql.placeholder;
+
 export function createSandboxRepository(db: Database): SandboxRepository {
   const knownMethods = new Map<string, SandboxPaymentMethodRow>();
+  // Every sandbox checkout runs it: built once, each charge fills in its values.
+  const insertChargeQuery = db
+    .insert(sandboxCharges)
+    .values({
+      id: placeholder('id'),
+      idempotencyKey: placeholder('idempotencyKey'),
+      paymentMethodId: placeholder('paymentMethodId'),
+      amountCents: placeholder('amountCents'),
+      currency: placeholder('currency'),
+      status: placeholder('status'),
+      failureCode: placeholder('failureCode'),
+      failureMessage: placeholder('failureMessage'),
+    })
+    .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+    .returning()
+    .prepare('sandbox_insert_charge');
   return {
     async insertPaymentMethod(values) {
       await db.insert(sandboxPaymentMethods).values(values);
@@ -42,11 +60,7 @@ export function createSandboxRepository(db: Database): SandboxRepository {
     },
 
     async insertChargeOnce(values) {
-      const [row] = await db
-        .insert(sandboxCharges)
-        .values(values)
-        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-        .returning();
+      const [row] = await insertChargeQuery.execute({ failureCode: null, failureMessage: null, ...values });
       return row ?? null;
     },
 
