@@ -26,3 +26,200 @@ export const setActiveBody = z.object({
   id_user: userId,
   active: z.boolean({ error: 'Must be true or false' }),
 });
+
+// ── Lists: a page of rows; the total count travels in the X-Total-Count header ──────────────
+
+/** The header that carries how many rows a paginated admin list holds in all. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+
+const pageNumber = z.coerce
+  .number({ error: 'Must be a page number' })
+  .int({ error: 'Must be a page number' })
+  .min(1, { error: 'Must be a page number' })
+  .max(1_000_000, { error: 'Must be a page number' });
+const pageSize = z.coerce
+  .number({ error: `Must be 1 to ${ADMIN_MAX_PAGE_SIZE}` })
+  .int({ error: `Must be 1 to ${ADMIN_MAX_PAGE_SIZE}` })
+  .min(1, { error: `Must be 1 to ${ADMIN_MAX_PAGE_SIZE}` })
+  .max(ADMIN_MAX_PAGE_SIZE, { error: `Must be 1 to ${ADMIN_MAX_PAGE_SIZE}` });
+const paging = { page: pageNumber.default(1), limit: pageSize.default(ADMIN_PAGE_SIZE) };
+
+/** GET /api/admin/users: `q` matches e-mail or username (any case, anywhere in them). */
+export const adminUsersQuery = z.object({
+  q: z.string().trim().max(100, { error: 'At most 100 characters' }).optional(),
+  ...paging,
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
+
+// ── Orders ─────────────────────────────────────────────────────────────────────────────────
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type AdminOrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** GET /api/admin/orders: newest first, optionally one status. */
+export const adminOrdersQuery = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Must be pending, paid or failed' }).optional(),
+  ...paging,
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
+
+export const adminOrder = z.object({
+  id: z.number().int(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  buyer: z.object({ id: z.number().int(), email: z.string(), username: z.string() }),
+  /** How many issues the order holds. */
+  issues: z.number().int(),
+  /** Dollars, e.g. 7.98. */
+  total: z.number(),
+  card: z.object({ brand: z.string(), last4: z.string(), funding: z.string() }).nullable(),
+  failureMessage: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
+/** GET /api/admin/orders/{id}: the order, its lines at the prices charged, its e-mails. */
+export const adminOrderDetail = adminOrder.extend({
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      image: z.string(),
+      name: z.string(),
+      issue_number: z.number().int(),
+      price: z.number(),
+    }),
+  ),
+  emails: z.array(
+    z.object({
+      status: z.enum(['pending', 'sent', 'failed']),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+      attempts: z.number().int(),
+    }),
+  ),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+// ── Dashboard figures ──────────────────────────────────────────────────────────────────────
+
+/** Days the dashboard's chart and its period figures cover (today included). */
+export const STATS_DAYS = 30;
+
+/**
+ * GET /api/admin/stats. The four cards of the spec's dashboard, from real data:
+ * dailyUsers: distinct accounts signed in or active in the last 24 hours;
+ * usersRegistered: accounts in all (newUsers: of them, created in the last STATS_DAYS days);
+ * comicsSelling: issues sold (paid order lines) in the last STATS_DAYS days;
+ * earning: dollars of paid orders in the last STATS_DAYS days.
+ * `days` holds STATS_DAYS entries, oldest first, days in UTC, zeros included.
+ */
+export const adminStats = z.object({
+  dailyUsers: z.number().int(),
+  usersRegistered: z.number().int(),
+  newUsers: z.number().int(),
+  comicsSelling: z.number().int(),
+  earning: z.number(),
+  days: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  recentOrders: z.array(adminOrder),
+});
+export type AdminStats = z.infer<typeof adminStats>;
+
+// ── Audit log ──────────────────────────────────────────────────────────────────────────────
+
+/** What an admin did: one entry per action, written by the server, never edited. */
+export const AUDIT_ACTIONS = [
+  'user.role_changed',
+  'user.activation_changed',
+  'review.deleted',
+  'order.confirmation_resent',
+  'media.uploaded',
+  'comic.created',
+  'comic.updated',
+  'issue.updated',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Null once the admin's account is gone. */
+  actor: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** What was acted on, e.g. 'user 12', 'issue 345'. */
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = z.object(paging);
+
+// ── Catalogue: new comics and edits ────────────────────────────────────────────────────────
+
+const REQUIRED = 'This field is required';
+const ONLY_INTEGERS = 'Only integers';
+const required = (max: number) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED })
+    .max(max, { error: `At most ${max} characters` });
+
+/** A media URL this shop issued: a path under /media/ (made absolute by MEDIA_BASE_URL later). */
+const imageUrl = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, { error: REQUIRED })
+  .max(2048)
+  .refine((url) => url.startsWith('/media/') && !url.includes('..'), {
+    error: 'Must be an image uploaded to this shop',
+  });
+
+/**
+ * POST /api/comics (docs/product.md §4 Upload, §5 messages). The form's values plus `imagen`,
+ * the URL the image upload answered. Episodes become issues 1…N at the default price.
+ */
+export const newComicBody = z.object({
+  name: required(200),
+  imagen: imageUrl,
+  description: z.string().trim().max(10_000, { error: 'At most 10000 characters' }).optional().nullable(),
+  episodes: z.coerce
+    .number({ error: ONLY_INTEGERS })
+    .int({ error: ONLY_INTEGERS })
+    .min(1, { error: 'Minimum 1' })
+    .max(1000, { error: 'At most 1000' }),
+  /** YYYY-MM-DD, as a date input gives it. */
+  release: z.iso.date({ error: REQUIRED }),
+  publisher: required(200),
+});
+export type NewComicBody = z.input<typeof newComicBody>;
+
+/** PATCH /api/admin/comics/{id}: any of a volume's shown fields. */
+export const volumeEditBody = z
+  .object({
+    name: required(200),
+    deck: z.string().trim().max(1000).nullable(),
+    description: z.string().trim().max(10_000).nullable(),
+    image: imageUrl,
+    publisher: required(200),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to change' });
+export type VolumeEditBody = z.input<typeof volumeEditBody>;
+
+/** PATCH /api/admin/issues/{id}: an issue's name, description or price (dollars, 0.50, the card networks' minimum, to 999.99). */
+export const issueEditBody = z
+  .object({
+    name: z.string().trim().max(200).nullable(),
+    description: z.string().trim().max(10_000).nullable(),
+    price: z
+      .number({ error: 'Must be a price in dollars' })
+      .min(0.5, { error: 'At least 0.50' })
+      .max(999.99, { error: 'At most 999.99' })
+      .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, { error: 'At most 2 decimals' }),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to change' });
+export type IssueEditBody = z.input<typeof issueEditBody>;

@@ -26,6 +26,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     pictureUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Last sign-in or signed-in request, to the hour (written with the session's sliding expiry). */
+    lastSeenAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 );
