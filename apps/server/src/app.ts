@@ -1,4 +1,5 @@
 // Builds the whole HTTP application without listening, so tests can inject() into it.
+import path from 'node:path';
 import fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -16,9 +17,15 @@ import type { DatabaseHandle } from './db/client';
 import { installAccessLog, serializeRequest } from './lib/access-log';
 import { installControlCharacterGuard } from './lib/control-characters';
 import { errorBody, installErrorHandler, sendFrameworkError } from './lib/errors';
+import { createInProcessCatalogueEvents } from './lib/catalogue-events';
+import { loggableError } from './lib/loggable-error';
 import { ResponseCache } from './lib/response-cache';
 import { installSecurityHeaders } from './lib/security-headers';
+import { createDiskStorage } from './lib/storage-disk';
+import { createAuditLog } from './modules/admin/audit';
+import { createAdminRepository } from './modules/admin/repository';
 import { adminRoutes } from './modules/admin/routes';
+import { createAdminService } from './modules/admin/service';
 import { installAccessControl } from './modules/auth/access';
 import { createGoogleSignIn } from './modules/auth/google/google-sign-in';
 import { googleRoutes } from './modules/auth/google/routes';
@@ -29,6 +36,9 @@ import { installCookiePolicy } from './modules/auth/session-cookie';
 import { createSessionStore } from './modules/auth/sessions';
 import { cartRoutes } from './modules/cart/routes';
 import { createCartService } from './modules/cart/service';
+import { createCatalogAdminRepository } from './modules/catalog/admin-repository';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes';
+import { createCatalogAdminService } from './modules/catalog/admin-service';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { RatingVersions } from './modules/catalog/rating-versions';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -44,6 +54,8 @@ import { buildOrderConfirmation } from './modules/mail/order-confirmation';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker } from './modules/mail/worker';
 import { mediaRoutes } from './modules/media/routes';
+import { createMediaService } from './modules/media/service';
+import { imageUploadRoutes } from './modules/media/upload-routes';
 import { createPaymentGateway } from './modules/payments/create-payment-gateway';
 import { paymentRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -145,6 +157,16 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
 
   const catalogCache = new ResponseCache(config.CATALOG_CACHE_TTL * 1000, 10_000, config.CATALOG_CACHE_MAX_BYTES);
   const catalog = createCatalogService(createCatalogRepository(database.db));
+  // Catalogue writes tell every cache of catalogue data (answers, covers, carts, favourites) at once.
+  const catalogueChanges = createInProcessCatalogueEvents({
+    onListenerError: (error, change) =>
+      app.log.error({ error: loggableError(error), change }, 'a cache missed a catalogue change'),
+  });
+  const catalogAdmin = createCatalogAdminService({
+    repository: createCatalogAdminRepository(database.db),
+    events: catalogueChanges,
+    defaultIssuePriceCents: config.DEFAULT_ISSUE_PRICE_CENTS,
+  });
   // A review saved or deleted shows in the volume's cached avgRating at once.
   const ratings = new RatingVersions();
   const reviews = createReviewsService(database.db, { onRatingsChanged: (volumeId) => ratings.changed(volumeId) });
@@ -152,6 +174,10 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     maxHours: { USER: config.SESSION_MAX_HOURS_USER, ADMIN: config.SESSION_MAX_HOURS_ADMIN },
   });
   const accounts = createAccountService(createAccountRepository(database.db), sessions);
+  const admin = createAdminService({ repository: createAdminRepository(database.db), sessions });
+  const audit = createAuditLog(database.db);
+  // Uploaded images: on local disk under DATA_DIR/media (an S3-compatible store implements the same interface).
+  const media = createMediaService({ db: database.db, storage: createDiskStorage(path.join(config.dataDir, 'media')) });
   const paymentGateway = createPaymentGateway(config, database.db);
   // Queued e-mail (the outbox) goes out in the background; it stops before the database closes,
   // since callers close the app first. The checkout wakes it after committing a confirmation.
@@ -162,8 +188,8 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
   });
   app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => mailWorker.stop());
-  const cart = createCartService(database.db);
-  const favourites = createFavouritesService(database.db);
+  const cart = createCartService(database.db, { catalogueChanges });
+  const favourites = createFavouritesService(database.db, { catalogueChanges });
   const checkout = createCheckoutService({
     repository: createCheckoutRepository(database.db),
     gateway: paymentGateway,
@@ -198,28 +224,35 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
       await api.register(catalogRoutes, {
         service: catalog,
         cache: catalogCache,
+        catalogueChanges,
         ratings,
         uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP,
       });
+      await api.register(catalogAdminRoutes, { catalogAdmin });
       await api.register(authRoutes, { accounts, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
       await api.register(googleRoutes, { accounts, google, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
-      await api.register(adminRoutes, { accounts });
+      await api.register(adminRoutes, { admin, audit });
       await api.register(paymentRoutes, {
         config,
         gateway: paymentGateway,
         onPaymentIntent: (event) => checkout.onPaymentIntent(event),
       });
-      await api.register(checkoutRoutes, { checkout });
+      await api.register(checkoutRoutes, { checkout, audit });
       await api.register(cartRoutes, { cart });
+      await api.register(imageUploadRoutes, { media });
       await api.register(favouritesRoutes, { favourites });
-      await api.register(reviewsRoutes, { reviews, readsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP });
+      await api.register(reviewsRoutes, {
+        reviews,
+        audit,
+        readsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP,
+      });
     },
     { prefix: '/api' },
   );
-  await app.register(mediaRoutes, { catalog });
+  await app.register(mediaRoutes, { catalog, media, catalogueChanges });
   if (google?.mountDevProvider) await google.mountDevProvider(app);
 
-  const sendIndex = config.webDist ? await registerWebApp(app, { webDist: config.webDist, catalog }) : null;
+  const sendIndex = config.webDist ? await registerWebApp(app, { webDist: config.webDist, catalog, media }) : null;
 
   app.setNotFoundHandler(
     // Unknown paths are cheap to probe: rate-limit them so scanning costs the scanner.

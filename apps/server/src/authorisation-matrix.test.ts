@@ -43,6 +43,28 @@ const MATRIX: Record<string, MatrixRow> = {
     expect: open(200),
   },
   'GET /api/publishers': { request: () => ({ url: '/api/publishers' }), expect: open(200) },
+  // Catalogue writes: an admin's new comic is created (201), its edits answer 200.
+  'POST /api/comics': {
+    request: (f) => ({
+      url: '/api/comics',
+      payload: {
+        name: f.unique(),
+        imagen: '/media/uploads/matrix.webp',
+        episodes: 1,
+        release: '2024-05-01',
+        publisher: 'Matrix Press',
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  'PATCH /api/admin/comics/:id': {
+    request: () => ({ url: '/api/admin/comics/773', payload: { deck: 'Edited by the matrix' } }),
+    expect: adminOnly(200),
+  },
+  'PATCH /api/admin/issues/:id': {
+    request: () => ({ url: '/api/admin/issues/1068', payload: { name: 'Edited by the matrix' } }),
+    expect: adminOnly(200),
+  },
   'POST /api/user/signup': {
     request: (f) => {
       const email = `${f.unique()}@example.com`;
@@ -85,6 +107,11 @@ const MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: '/api/admin/users/active', payload: { id_user: f.targetId, active: true } }),
     expect: adminOnly(200),
   },
+  'GET /api/admin/stats': { request: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
+  'GET /api/admin/orders': { request: () => ({ url: '/api/admin/orders?status=paid' }), expect: adminOnly(200) },
+  // Nobody in this app has ordered: the administrator's answer is the unknown order's 404.
+  'GET /api/admin/orders/:id': { request: () => ({ url: '/api/admin/orders/999999' }), expect: adminOnly(404) },
+  'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
   // Issue 1068 is volume 773's first issue in the seeded template. The subject owns nothing, so
   // acknowledging it as paid (PUT) answers 409 to the subject.
   'GET /api/shop/cart/:userId/carrito': {
@@ -142,6 +169,8 @@ const MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: '/api/ratings/byIssue', payload: { volumeId: 773, IssueId: 1068 } }),
     expect: open(200),
   },
+  // Image upload: sent without a multipart form, the administrator's answer is 415 (uploads are tested in media).
+  'POST /api/image/upload': { request: () => ({ url: '/api/image/upload' }), expect: adminOnly(415) },
   'GET /api/admin/reviews': { request: () => ({ url: '/api/admin/reviews' }), expect: adminOnly(200) },
   'DELETE /api/admin/reviews': {
     request: () => ({ url: '/api/admin/reviews', payload: { id_review: 2_000_000_000 } }),
@@ -196,7 +225,7 @@ describe('authorisation matrix', () => {
     const expected: Record<string, Record<Caller, number>> = {};
     const actual: Record<string, Record<Caller, number>> = {};
     for (const [route, row] of Object.entries(MATRIX)) {
-      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       expected[route] = {} as Record<Caller, number>;
       actual[route] = {} as Record<Caller, number>;
       for (const caller of CALLERS) {

@@ -63,6 +63,11 @@ const envSchema = z.object({
   PUBLIC_READ_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** Bytes the catalogue's answer cache may hold, compressed copies included (least recently used go first). */
   CATALOG_CACHE_MAX_BYTES: z.coerce.number().int().min(1_048_576).default(67_108_864),
+  /**
+   * Cents each issue of a comic added through POST /api/comics costs until an administrator
+   * prices it: 50 (the card networks' minimum charge) to 99999, as an admin's price edit allows.
+   */
+  DEFAULT_ISSUE_PRICE_CENTS: z.coerce.number().int().min(50).max(99_999).default(399),
   /** OpenID Connect issuer for 'Log in with Google' (https://accounts.google.com in production). */
   OIDC_ISSUER: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })]).optional(),
   OIDC_CLIENT_ID: z.string().optional(),

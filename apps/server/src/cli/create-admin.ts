@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 import { signupBody } from '@comics/shared/schemas/auth';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-from-config';
-import { createAccountRepository } from '../modules/auth/repository';
-import { createAccountService } from '../modules/auth/service';
+import { createAdminRepository } from '../modules/admin/repository';
+import { createAdminService } from '../modules/admin/service';
 import { createSessionStore } from '../modules/auth/sessions';
 
 const USAGE = `Usage: npm run create-admin -- --email EMAIL [--password PASSWORD] [--name NAME]
@@ -55,8 +55,11 @@ const database = await openConfiguredDatabase(loadConfig()).catch((error: Error)
   fail(`Cannot open the database: ${error.message}`),
 );
 try {
-  const accounts = createAccountService(createAccountRepository(database.db), createSessionStore(database.db));
-  const { account, created } = await accounts.createOrPromoteAdmin({
+  const admin = createAdminService({
+    repository: createAdminRepository(database.db),
+    sessions: createSessionStore(database.db),
+  });
+  const { account, created } = await admin.createOrPromoteAdmin({
     email: checked.data.email,
     username: checked.data.username,
     ...(values.password === undefined ? {} : { password: values.password }),

@@ -2,6 +2,7 @@
 // connection), and a statement that fails to parse is not remembered as prepared. A statement
 // built once with `preparedSql` runs again with other values, arrays included, on both databases.
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../test/databases';
 import { createTestDatabase } from '../../test/helpers';
@@ -17,6 +18,19 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('PostgreSQL connections', () 
       return queryRows<{ statement: string }>(tx, sql`select statement from pg_prepared_statements`);
     });
     expect(prepared.filter((row) => row.statement.includes('+ 1 as n'))).toHaveLength(1);
+  });
+
+  it('survive an idle connection ended by the server', async () => {
+    const { db } = await createTestDatabase();
+    const [idle] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+    // Another session ends the pool's idle connection, as a server restart would.
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const warned = new Promise((resolve) => process.once('warning', resolve));
+    await admin.query('select pg_terminate_backend($1)', [idle!.pid]);
+    await admin.end();
+    expect(String(await warned)).toMatch(/connection lost while idle/);
+    expect(await queryRows(db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 
   it('do not keep a statement that failed to parse', async () => {

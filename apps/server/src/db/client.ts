@@ -87,6 +87,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 20,
     });
     pool.on('connect', prepareStatementsOnce);
+    // An idle connection that dies (a server restart, a dropped database, a network cut) is
+    // reported here; the pool drops it and the next query opens a fresh one. Without a listener
+    // Node would treat the event as an uncaught error and end the process.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost while idle: ${error.message}`));
     // Fail at boot, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     return { db: drizzlePg(pool, { casing: 'snake_case' }), kind: 'postgres', close: () => pool.end() };

@@ -19,4 +19,7 @@ export const routeModulePaths: Readonly<Record<string, readonly string[]>> = {
   profile: [paths.user.users.path],
   'dashboard-home': [paths.dashboard.admin.path],
   'dashboard-reviews': [paths.dashboard.reviews.path],
+  'dashboard-users': [paths.dashboard.users.path],
+  'dashboard-orders': [paths.dashboard.orders.path],
+  'dashboard-upload': [paths.dashboard.upload.path],
 };

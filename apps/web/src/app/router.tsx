@@ -1,6 +1,6 @@
 // Every route of docs/product.md §2. Route modules load lazily (the first load carries only the shell);
-// each page has its own error boundary, so a failing page keeps the navbar. Screens that come
-// with later work (the admin screens) render the not-found page for now: never a blank page.
+// each page has its own error boundary, so a failing page keeps the navbar. A path no route
+// names renders the not-found page: never a blank page.
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 
 import { PageSpinner } from '@/components/list-states';
@@ -28,6 +28,9 @@ const purchases = () => import('./routes/purchases').then((m) => ({ Component: m
 const dashboardHome = () => import('./routes/dashboard-home').then((m) => ({ Component: m.DashboardHomeRoute }));
 const dashboardReviews = () =>
   import('./routes/dashboard-reviews').then((m) => ({ Component: m.DashboardReviewsRoute }));
+const dashboardUsers = () => import('./routes/dashboard-users').then((m) => ({ Component: m.DashboardUsersRoute }));
+const dashboardOrders = () => import('./routes/dashboard-orders').then((m) => ({ Component: m.DashboardOrdersRoute }));
+const dashboardUpload = () => import('./routes/dashboard-upload').then((m) => ({ Component: m.DashboardUploadRoute }));
 const notFound = () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }));
 
 const errorElement = <RouteError />;
@@ -93,10 +96,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <DashboardLayout />,
-            // users, orders, upload: the admin work still to come.
+            // The admin screens; any other /dashboard path is not found.
             children: [
               page(paths.dashboard.admin.path, dashboardHome),
+              page(paths.dashboard.users.path, dashboardUsers),
               page(paths.dashboard.reviews.path, dashboardReviews),
+              page(paths.dashboard.orders.path, dashboardOrders),
+              page(paths.dashboard.upload.path, dashboardUpload),
               page('*', notFound),
             ],
           },

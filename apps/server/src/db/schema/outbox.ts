@@ -27,5 +27,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // An order's e-mails, for the admin's order detail (and the foreign key's deletes).
+    index('email_outbox_order_idx').on(t.orderId),
   ],
 );

@@ -71,6 +71,11 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // The admin's orders list, newest first, and the dashboard's revenue by day.
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_paid_moment_idx')
+      .on(sql`coalesce(${t.paidAt}, ${t.createdAt})`)
+      .where(sql`${t.status} = 'paid'`),
   ],
 );
 

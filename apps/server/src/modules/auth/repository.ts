@@ -1,6 +1,6 @@
-// Accounts in the database: look-ups by e-mail (case-insensitive), Google subject and id;
-// creation that reports a taken e-mail instead of throwing; role and activation changes.
-import { asc, eq, sql } from 'drizzle-orm';
+// Accounts in the database for signing in: look-ups by e-mail (case-insensitive), Google
+// subject and id; creation that reports a taken e-mail instead of throwing; linking updates.
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
 
@@ -51,10 +51,6 @@ export function createAccountRepository(db: Database) {
         await tx.delete(sessions).where(eq(sessions.userId, id));
         return account ?? null;
       });
-    },
-
-    list(): Promise<Account[]> {
-      return db.select().from(users).orderBy(asc(users.id));
     },
   };
 }

@@ -280,7 +280,11 @@ describe('role changes and deactivation by an administrator', () => {
     expect((await me(bearer(old))).statusCode).toBe(401);
     const login = await post('/api/user/login', { email: account.email, password: account.password });
     expect(login.json().Rol).toBe('ADMIN');
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(login.json().token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?q=${encodeURIComponent(account.email)}`,
+      headers: bearer(login.json().token),
+    });
     expect(list.statusCode).toBe(200);
     const row = list.json().find((u: { id: number }) => u.id === account.id);
     expect(row).toEqual({

@@ -1,20 +1,15 @@
-// Accounts: sign-up, password and Google sign-in, sessions, and the role and activation
-// changes administrators make. The rules that keep accounts safe live here: one answer for
-// a wrong e-mail or a wrong password (same work either way), no session for a deactivated
-// account, every session of an account revoked when its role or activation changes, e-mail
-// linking only on an e-mail the identity provider proved, and a development sign-in that can
-// only ever reach accounts it created itself.
-import type { Role } from '@comics/shared/constants';
+// Accounts: sign-up, password and Google sign-in, and sessions (administrators' changes to
+// accounts live in the admin module). The rules that keep accounts safe live here: one answer
+// for a wrong e-mail or a wrong password (same work either way), no session for a deactivated
+// account, e-mail linking only on an e-mail the identity provider proved, and a development
+// sign-in that can only ever reach accounts it created itself.
 import { accountMessages, type SignupBody } from '@comics/shared/schemas/auth';
-import { HttpError, notFound } from '../../lib/errors';
+import { HttpError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Account, AccountRepository } from './repository';
 import type { SessionStore } from './sessions';
 
-const authErrors = {
-  ...accountMessages,
-  ownAccount: 'You cannot change your own role or deactivate your own account.',
-};
+const authErrors = accountMessages;
 
 /** Why the development sign-in will not sign in to an account, in words its page shows. */
 const developmentRefusals = {
@@ -76,15 +71,6 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
     if (!account.active) throw new HttpError(403, 'account_deactivated', authErrors.deactivated);
     const { token, expiresAt } = await sessions.create(account.id, account.role);
     return { token, expiresAt, account };
-  }
-
-  /** Role and activation changes take effect on the account's very next request. */
-  async function changeAccount(actorId: number, targetId: number, change: { role?: Role; active?: boolean }) {
-    if (actorId === targetId) throw new HttpError(409, 'own_account', authErrors.ownAccount);
-    const account = await accounts.update(targetId, change);
-    if (!account) throw notFound('User');
-    await sessions.revokeAllFor(targetId);
-    return account;
   }
 
   /** The development provider's sign-in: only ever an account it created, or a new one. */
@@ -156,39 +142,6 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
     },
 
     logout: (token: string) => sessions.revoke(token),
-
-    listUsers: () => accounts.list(),
-
-    setRole: (actorId: number, targetId: number, role: Role) => changeAccount(actorId, targetId, { role }),
-    setActive: (actorId: number, targetId: number, active: boolean) => changeAccount(actorId, targetId, { active }),
-
-    /**
-     * For `npm run create-admin`: creates an active ADMIN account, or promotes and reactivates
-     * an existing one (setting its password when one is given).
-     */
-    async createOrPromoteAdmin(values: { email: string; username: string; password?: string }) {
-      const passwordHash = values.password === undefined ? undefined : await hashPassword(values.password);
-      const existing = await accounts.findByEmail(values.email);
-      if (!existing) {
-        if (!passwordHash) throw new Error('A new account needs a password');
-        const created = await accounts.create({
-          email: values.email,
-          username: values.username,
-          passwordHash,
-          role: 'ADMIN',
-          origin: 'admin',
-        });
-        if (!created) throw new Error(authErrors.emailTaken);
-        return { account: created, created: true };
-      }
-      const updated = await accounts.update(existing.id, {
-        role: 'ADMIN',
-        active: true,
-        ...(passwordHash ? { passwordHash } : {}),
-      });
-      await sessions.revokeAllFor(existing.id);
-      return { account: updated!, created: false };
-    },
   };
 }
 

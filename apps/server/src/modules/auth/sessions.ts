@@ -3,6 +3,8 @@
 // SESSION_DAYS ahead, but never past an absolute lifetime from sign-in that depends on the role
 // (a stolen administrator's session is worth more, so it lives shorter). Revoking one session
 // (logout) or all of a user's (role change, deactivation) takes effect on the next request.
+// Opening a session, and each (hourly at most) slide, also records when the account was last
+// seen (users.last_seen_at, the dashboard's daily users), so no request pays a write for it.
 // Resolved sessions are kept in memory for a few seconds, so a signed-in read costs no query;
 // every write that ends or changes a session goes through this store (or `forgetUser`), which
 // drops the cached copies at once. The short lifetime bounds what other processes' writes
@@ -90,6 +92,9 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
     return row;
   }
 
+  /** The dashboard's daily users count accounts by when they were last seen signed in. */
+  const markSeen = (userId: number, at: Date) => db.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
+
   const endOf = (createdAt: Date, role: Role) => createdAt.getTime() + maxHours[role] * HOUR_MS;
   /** SESSION_DAYS from `at`, but never past the session's absolute end. */
   const expiryFrom = (at: Date, createdAt: Date, role: Role) =>
@@ -123,7 +128,12 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
       const expiresAt = expiryFrom(createdAt, createdAt, role);
-      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt, expiresAt });
+      // Two statements, each committed alone: a session row and the account's row are never
+      // locked together, so this cannot deadlock with an administrator's change to the account.
+      await Promise.all([
+        db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt, expiresAt }),
+        markSeen(userId, createdAt),
+      ]);
       return { token, expiresAt };
     },
 
@@ -146,7 +156,11 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
       if (expiresAt.getTime() - session.expiresAt.getTime() < SLIDE_AFTER_MS) {
         return { ...session, renewed: false };
       }
-      await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+      // The account was seen: written with the slide (at most hourly), never on every request.
+      await Promise.all([
+        db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash)),
+        markSeen(session.userId, at),
+      ]);
       remember(tokenHash, { ...session, createdAt, expiresAt }, readGeneration);
       return { ...session, expiresAt, renewed: true };
     },

@@ -2,6 +2,7 @@
 // per-user caches, ready to send (so this service makes the wire answers, see wire.ts); every
 // write invalidates its user's entry and answers the cart as it now stands. Nothing here grants
 // a comic: checkout does, then calls `invalidate(userId)`.
+import type { CatalogueEvents } from '../../lib/catalogue-events';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
 import { HttpError } from '../../lib/errors';
 import { UserReadCache, type UserReadCacheOptions } from '../../lib/user-read-cache';
@@ -15,6 +16,8 @@ export interface CartServiceOptions {
   /** Caches made by the caller, e.g. to forward their invalidations to other instances. */
   carts?: UserReadCache;
   libraries?: UserReadCache;
+  /** Catalogue writes: cart lines and purchases show issues' names, covers and prices. */
+  catalogueChanges?: CatalogueEvents;
 }
 
 export interface CartService {
@@ -42,6 +45,14 @@ export function createCartService(db: Database, options: CartServiceOptions = {}
   const repository = createCartRepository(db);
   const carts = options.carts ?? new UserReadCache(options.cache);
   const libraries = options.libraries ?? new UserReadCache(options.cache);
+  // A full clear: which users hold the edited issue is not known here, and edits are rare (each
+  // user's next read refills their entry). Local only (`apply`): the catalogue event itself is
+  // what reaches the other instances, so re-announcing it per cache would only echo.
+  options.catalogueChanges?.subscribe((change) => {
+    if (!change.issuesChanged) return;
+    carts.apply({ scope: 'all' });
+    libraries.apply({ scope: 'all' });
+  });
 
   const list = (userId: number) =>
     carts.get(userId, async () => toCachedAnswer((await repository.listLines(userId)).map(cartItemOf)));

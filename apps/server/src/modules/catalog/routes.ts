@@ -1,6 +1,7 @@
 // GET-only catalogue API (docs/product.md §7 paths). Answers are cached ready-to-send (see ResponseCache),
 // keyed by the canonical query (see queries.ts), in the spec's wire shapes (see wire.ts). A read
 // that misses the cache costs the database: those count against a per-IP budget; hits never do.
+// Catalogue writes (admin-routes.ts) reach the cache through the catalogue events.
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,12 +15,14 @@ import {
   issue,
 } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
+import type { CatalogueChange, CatalogueEvents } from '../../lib/catalogue-events';
 import { perIpLimit } from '../../lib/request-budget';
 import { toCachedAnswer, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
 import { sendCached } from '../../lib/send-cached';
 import { cacheKey, comicListing, comicSearch } from './queries';
 import type { RatingVersions } from './rating-versions';
 import type { CatalogService, PagedComics } from './service';
+import { VolumeVersions } from './volume-versions';
 import { comicDetailOf, comicSummaryOf, issueOf, ratedIssueOf } from './wire';
 
 const errors = { 400: apiError, 404: apiError };
@@ -36,17 +39,36 @@ export interface CatalogRoutesOptions {
   cache: ResponseCache;
   /** Where the rated issue lists' keys come from, so a review shows in them at once. */
   ratings: RatingVersions;
+  /** Catalogue writes, so a new comic or an edit shows in the cached answers at once. */
+  catalogueChanges: CatalogueEvents;
   /** Reads that miss the cache one IP may make per minute; 0 for no limit. */
   uncachedReadsPerIpPerMinute: number;
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { service, cache, ratings, uncachedReadsPerIpPerMinute },
+  { service, cache, ratings, catalogueChanges, uncachedReadsPerIpPerMinute },
 ) => {
   const tags = ['catalogue'];
   const config = { access: 'public' } as const;
   const limitUncached = perIpLimit(app, 'catalogue-read', uncachedReadsPerIpPerMinute);
+  const edits = new VolumeVersions();
+
+  /**
+   * Precise where it is cheap: an issue edit, or a volume edit of its description alone, shows
+   * only in that volume's answers (detail, issues, rated issues), whose keys move on. Anything
+   * else a list or a search shows (a new comic, a name, deck, cover or publisher) clears the
+   * whole cache: lists, searches and the publishers list may hold it, and their keys are queries.
+   */
+  function dropStale(change: CatalogueChange): void {
+    const volumeOnly =
+      change.kind === 'issue_updated' ||
+      (change.kind === 'volume_updated' && change.fields.every((field) => field === 'description'));
+    if (volumeOnly) edits.changed(change.volumeId);
+    else cache.invalidate();
+  }
+  const unsubscribe = catalogueChanges.subscribe(dropStale);
+  app.addHook('onClose', async () => unsubscribe());
 
   /** The answer under key, read through `read` on a miss, which counts against the caller's budget. */
   async function sendRead(
@@ -118,7 +140,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendRead(request, reply, `comic:${id}`, async () =>
+      return sendRead(request, reply, `comic:${id}:${edits.keySuffix(id)}`, async () =>
         toCachedAnswer(comicDetailOf(await service.getComic(id))),
       );
     },
@@ -137,7 +159,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (request, reply) => {
       const { volumeId } = request.params;
-      return sendRead(request, reply, `issues:${volumeId}`, async () =>
+      return sendRead(request, reply, `issues:${volumeId}:${edits.keySuffix(volumeId)}`, async () =>
         toCachedAnswer((await service.listIssues(volumeId)).map(issueOf)),
       );
     },
@@ -156,7 +178,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (request, reply) => {
       const { volumeId } = request.params;
-      return sendRead(request, reply, ratings.ratedIssuesKey(volumeId), async () =>
+      const key = `${ratings.ratedIssuesKey(volumeId)}:${edits.keySuffix(volumeId)}`;
+      return sendRead(request, reply, key, async () =>
         toCachedAnswer((await service.listRatedIssues(volumeId)).map(ratedIssueOf)),
       );
     },

@@ -1,6 +1,7 @@
 // Paying (docs/product.md §7 POST /shop/checkout), asking after an order, and the administrators'
-// resend of a confirmation (POST /admin/sendEmail). The buyer is the session's user; the total
-// is the server's; the Idempotency-Key header makes a retried payment answer its first result.
+// resend of a confirmation (POST /admin/sendEmail, recorded in the audit log). The buyer is the
+// session's user; the total is the server's; the Idempotency-Key header makes a retried payment
+// answer its first result.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@comics/shared/schemas/catalog';
@@ -14,10 +15,17 @@ import {
   sendEmailAnswer,
   sendEmailBody,
 } from '@comics/shared/schemas/shop';
+import type { AuditLog } from '../admin/audit';
 import { callerOf } from '../auth/access';
 import type { CheckoutService } from './service';
 
-export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }> = async (app, { checkout }) => {
+export interface CheckoutRoutesOptions {
+  checkout: CheckoutService;
+  /** Where an administrator's resend of confirmations is recorded. */
+  audit: Pick<AuditLog, 'record'>;
+}
+
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkout, audit }) => {
   const errors = { 400: apiError, 401: apiError, 402: apiError, 403: apiError, 404: apiError, 409: apiError };
 
   app.post(
@@ -61,12 +69,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
       },
     },
     async (request, reply) => {
-      const queued = await checkout.resendConfirmations(request.body.email);
+      const emails = request.body.email;
+      const queued = await checkout.resendConfirmations(emails);
       if (queued === 0) {
         return reply
           .code(404)
           .send({ error: { code: 'no_paid_order', message: 'No paid order was found for these e-mail addresses.' } });
       }
+      await audit.record({
+        actorId: callerOf(request).id,
+        action: 'order.confirmation_resent',
+        target: `latest paid orders of ${emails.join(', ')}`,
+        details: { emails, queued },
+      });
       return { queued };
     },
   );

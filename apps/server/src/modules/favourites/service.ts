@@ -2,6 +2,7 @@
 // send in the spec's shape `[{ issues: [...] }]` (one element, even when empty). Writes
 // invalidate the user's entry and answer the list as it now stands.
 import type { FavouritesAnswer } from '@comics/shared/schemas/shop';
+import type { CatalogueEvents } from '../../lib/catalogue-events';
 import { HttpError } from '../../lib/errors';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
 import { UserReadCache, type UserReadCacheOptions } from '../../lib/user-read-cache';
@@ -14,6 +15,8 @@ export interface FavouritesServiceOptions {
   cache?: UserReadCacheOptions;
   /** A cache made by the caller, e.g. to forward its invalidations to other instances. */
   lists?: UserReadCache;
+  /** Catalogue writes: favourites show issues as the catalogue does (name, cover, price…). */
+  catalogueChanges?: CatalogueEvents;
 }
 
 export interface FavouritesService {
@@ -31,6 +34,10 @@ export interface FavouritesService {
 export function createFavouritesService(db: Database, options: FavouritesServiceOptions = {}): FavouritesService {
   const repository = createFavouritesRepository(db);
   const lists = options.lists ?? new UserReadCache(options.cache);
+  // A full clear, local only: see the cart service's subscription for why.
+  options.catalogueChanges?.subscribe((change) => {
+    if (change.issuesChanged) lists.apply({ scope: 'all' });
+  });
 
   // A favourite is shown as the catalogue shows the issue (the modal opens from it).
   const list = (userId: number) =>

@@ -12,9 +12,15 @@ export interface CoverArtInput {
 
 export const volumeCoverPath = (id: number): string => '/media/covers/volumes/' + id + '.svg';
 export const issueCoverPath = (id: number): string => '/media/covers/issues/' + id + '.svg';
+/** A volume's cover drawn as a JPEG, for link previews (social networks take no SVG). */
+export const volumeCoverJpegPath = (id: number): string => '/media/covers/volumes/' + id + '.jpg';
 
 const WIDTH = 400;
 const HEIGHT = 600;
+/** Size of a cover's JPEG: wide enough for the large link-preview cards (1200 px). */
+export const COVER_SVG_WIDTH = WIDTH;
+export const COVER_RASTER_WIDTH = 1200;
+export const COVER_RASTER_HEIGHT = (COVER_RASTER_WIDTH * HEIGHT) / WIDTH;
 const TITLE_MAX_LINES = 4;
 const TITLE_MAX_WIDTH = 350;
 const TITLE_MAX_HEIGHT = 220;

@@ -1,7 +1,7 @@
 // The reviews API (docs/product.md §7 /ratings and /admin/reviews calls). Posting is the signed-in
 // user's own: a `UserId` that is not the caller's is refused with 403, and saves are budgeted per
 // user. An issue's reviews are public, never with an e-mail; every review with its author's
-// e-mail, and deleting one, is for administrators.
+// e-mail, and deleting one, is for administrators (a deletion goes into the audit log).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@comics/shared/schemas/errors';
 import {
@@ -15,6 +15,7 @@ import {
   reviewsByIssueBody,
 } from '@comics/shared/schemas/reviews';
 import { perIpLimit, requestBudget } from '../../lib/request-budget';
+import type { AuditLog } from '../admin/audit';
 import { assertOwnUser, callerOf } from '../auth/access';
 import type { ReviewsService } from './service';
 import { adminReviewOf, issueReviewsOf, reviewOf } from './wire';
@@ -27,13 +28,15 @@ const REVIEW_BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface ReviewsRoutesOptions {
   reviews: ReviewsService;
+  /** Where a moderator's deletion is recorded. */
+  audit: Pick<AuditLog, 'record'>;
   /** Public reads of an issue's reviews one IP may make per minute (they are not cached); 0 for no limit. */
   readsPerIpPerMinute: number;
   saveBudget?: { max: number; windowMs: number };
 }
 
 export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (app, options) => {
-  const { reviews, readsPerIpPerMinute } = options;
+  const { reviews, audit, readsPerIpPerMinute } = options;
   const tags = ['reviews'];
   const withinSaveBudget = requestBudget(app, 'review-saves', {
     ...(options.saveBudget ?? REVIEW_SAVES_PER_USER),
@@ -119,7 +122,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
     },
     async (request) => {
       const deleted = await reviews.remove(request.body.id_review);
-      request.log.info({ reviewId: deleted.id, actorId: callerOf(request).id }, 'review deleted by a moderator');
+      const actorId = callerOf(request).id;
+      request.log.info({ reviewId: deleted.id, actorId }, 'review deleted by a moderator');
+      await audit.record({
+        actorId,
+        action: 'review.deleted',
+        target: `review ${deleted.id}`,
+        details: { issueId: deleted.issueId, authorId: deleted.userId, rating: deleted.rating },
+      });
       return adminReviewOf(deleted);
     },
   );

@@ -3,8 +3,11 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { buildTestApp, signedInUser, type TestApp } from '../../../test/helpers';
+import { volumes } from '../../db/schema/catalog';
 
 let t: TestApp;
 let webDist: string;
@@ -43,11 +46,71 @@ describe('single-page app', () => {
       const res = await page(url);
       expect(res.body).toContain(`<meta property="og:title" content="${comic.name} (${comic.start_year})">`);
       expect(res.body).toMatch(
-        /<meta property="og:image" content="http:\/\/localhost(:\d+)?\/media\/covers\/volumes\/773\.svg">/,
+        /<meta property="og:image" content="http:\/\/localhost(:\d+)?\/media\/covers\/volumes\/773\.jpg">/,
       );
+      expect(res.body).toContain('<meta property="og:image:type" content="image/jpeg">');
+      expect(res.body).toContain('<meta property="og:image:width" content="1200">');
+      expect(res.body).toContain('<meta property="og:image:height" content="1800">');
       expect(res.body).toContain(`<meta property="og:description" content="${comic.deck}">`);
     },
   );
+
+  /** The og:image of a page, fetched as a link previewer would. */
+  async function previewImageOf(url: string) {
+    const tag = /<meta property="og:image" content="([^"]+)">/.exec((await page(url)).body);
+    expect(tag, url).not.toBeNull();
+    const image = new URL(tag![1]!);
+    expect(image.hostname).toBe('localhost');
+    return t.app.inject({ method: 'GET', url: image.pathname });
+  }
+
+  it("offers a generated cover's link previewers a 1200-px JPEG they can fetch", async () => {
+    const image = await previewImageOf('/cardDetail/773');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 1800 });
+  });
+
+  it('offers the JPEG rendition of an uploaded cover', async () => {
+    const admin = await signedInUser(t, 'ADMIN');
+    const png = await sharp({ create: { width: 1500, height: 2250, channels: 3, background: '#225588' } })
+      .png()
+      .toBuffer();
+    const boundary = 'web-test-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="upload_preset"\r\n\r\ncomics\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/image/upload',
+      headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { secure_url } = uploaded.json();
+    // Volume 1174 takes the upload as its image (as an admin's edit would set it).
+    await t.database.db.update(volumes).set({ image: secure_url }).where(eq(volumes.id, 1174));
+
+    const html = (await page('/cardDetail/1174')).body;
+    expect(html).toMatch(
+      new RegExp(
+        `<meta property="og:image" content="http://localhost(:\\d+)?${secure_url.replace(/\.webp$/, '\\.jpg')}">`,
+      ),
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1200">');
+    expect(html).toContain('<meta property="og:image:height" content="1800">');
+    const image = await previewImageOf('/cardDetail/1174');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 1800 });
+  });
 
   it('escapes what it puts in the head', async () => {
     const res = await page('/cardDetail/773?"><script>alert(1)</script>');

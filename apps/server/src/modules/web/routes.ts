@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogService } from '../catalog/service';
+import type { LinkPreviewImage, MediaService } from '../media/service';
 
 const SHOP_TITLE = 'Comics Shop';
 const SHOP_DESCRIPTION = 'Browse, search and buy digital comics.';
@@ -18,7 +19,7 @@ const stripTags = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function headTags(meta: { title: string; description: string; image?: string; url: string }): string {
+function headTags(meta: { title: string; description: string; image?: LinkPreviewImage; url: string }): string {
   const tags = [
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:type" content="website">`,
@@ -27,13 +28,22 @@ function headTags(meta: { title: string; description: string; image?: string; ur
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
   ];
-  if (meta.image) tags.push(`<meta property="og:image" content="${escapeHtml(meta.image)}">`);
+  if (meta.image) {
+    // A raster image with its size: the big networks take no SVG, and the size lets them lay
+    // the card out before fetching it.
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(meta.image.url)}">`,
+      `<meta property="og:image:type" content="${meta.image.type}">`,
+      `<meta property="og:image:width" content="${meta.image.width}">`,
+      `<meta property="og:image:height" content="${meta.image.height}">`,
+    );
+  }
   return tags.join('\n    ');
 }
 
 export async function registerWebApp(
   app: FastifyInstance,
-  { webDist, catalog }: { webDist: string; catalog: CatalogService },
+  { webDist, catalog, media }: { webDist: string; catalog: CatalogService; media: MediaService },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
 
@@ -55,10 +65,11 @@ export async function registerWebApp(
     const comic = await catalog.getComic(Number(id)).catch(() => null);
     if (!comic) return base;
     const description = comic.deck ?? stripTags(comic.description ?? '').slice(0, 200);
+    const image = await media.linkPreviewOf(comic);
     return {
       title: comic.startYear ? `${comic.name} (${comic.startYear})` : comic.name,
       description: description || SHOP_DESCRIPTION,
-      image: origin + comic.image,
+      image: { ...image, url: origin + image.url },
       url: base.url,
     };
   }

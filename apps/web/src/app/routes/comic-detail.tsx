@@ -1,7 +1,7 @@
 // A comic's detail page (docs/product.md §2), at /cardDetail/:id, /user/cardDetail/:id and
 // /admin/cardDetail/:id. An id that is not a number is simply not found. A signed-in USER gets
 // the shop's buttons (favourite, cart, 'Buy now', 'BUY ALL COMICS!'); everyone gets the issue
-// modal's reviews.
+// modal's reviews; an ADMIN on /admin/cardDetail/:id also gets 'Edit comic' and 'Edit issue'.
 import { useParams } from 'react-router';
 
 import { NotFoundView } from '@/components/not-found-view';
@@ -10,6 +10,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { ComicDetail } from '@/features/catalog/components/comic-detail';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+import { useCatalogueAdminSlot } from '../catalogue-admin-tools';
 import { useIssueReviewsSlot } from '../issue-reviews';
 import { useArea } from '../use-area';
 import { useIssueShop } from '../use-issue-shop';
@@ -20,6 +21,7 @@ export function ComicDetailRoute() {
   const { role } = useSession();
   const shop = useIssueShop();
   const reviews = useIssueReviewsSlot();
+  const admin = useCatalogueAdminSlot(area === 'admin' && role === 'ADMIN');
   const id = /^\d{1,9}$/.test(rawId ?? '') ? Number(rawId) : null;
 
   return (
@@ -27,7 +29,7 @@ export function ComicDetailRoute() {
       {id === null ? (
         <InvalidComic homeHref={homeHref(area)} />
       ) : (
-        <ComicDetail key={id} id={id} area={area} role={role} shop={shop} reviews={reviews} />
+        <ComicDetail key={id} id={id} area={area} role={role} shop={shop} reviews={reviews} admin={admin} />
       )}
     </div>
   );

@@ -42,3 +42,13 @@ export type IssueShop = {
  * catalogue may not import; without it the modal shows the issue's average alone.
  */
 export type IssueReviewsSlot = (issue: RatedIssue, comicName: string) => ReactNode;
+
+/**
+ * The administrator's tools on a comic's page (/admin/cardDetail/{id}): 'Edit comic' under the
+ * comic's header and 'Edit issue' in the issue modal. The app layer renders them from the
+ * admin-catalog feature, on the admin's pages only; the catalogue only gives them their place.
+ */
+export type CatalogueAdminSlot = {
+  comic: (comic: Comic) => ReactNode;
+  issue: (issue: RatedIssue, comicName: string) => ReactNode;
+};

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGetPage } from '@/lib/api-client';
 
 import type { CatalogueQuery, ComicSummary } from '../types';
+import { catalogueQueryKey } from './query-keys';
 
 export type ComicsPage = { items: ComicSummary[]; total: number };
 
@@ -22,7 +23,7 @@ export function getComics(query: CatalogueQuery, signal?: AbortSignal): Promise<
 
 export function getComicsQueryOptions(query: CatalogueQuery) {
   return queryOptions({
-    queryKey: ['comics', 'list', query],
+    queryKey: [...catalogueQueryKey, 'list', query],
     queryFn: ({ signal }) => getComics(query, signal),
   });
 }

@@ -6,6 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
 import type { RatedIssue } from '../types';
+import { catalogueQueryKey } from './query-keys';
 
 export function getIssues(volumeId: number, signal?: AbortSignal): Promise<RatedIssue[]> {
   return apiGet<RatedIssue[]>(`/comics/issues/rating/${volumeId}`, { signal });
@@ -13,7 +14,7 @@ export function getIssues(volumeId: number, signal?: AbortSignal): Promise<Rated
 
 export function getIssuesQueryOptions(volumeId: number) {
   return queryOptions({
-    queryKey: ['comics', 'issues', volumeId],
+    queryKey: [...catalogueQueryKey, 'issues', volumeId],
     queryFn: ({ signal }) => getIssues(volumeId, signal),
   });
 }

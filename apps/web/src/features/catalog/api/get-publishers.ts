@@ -3,13 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
 
+import { publishersQueryKey } from './query-keys';
+
 export function getPublishers(signal?: AbortSignal): Promise<string[]> {
   return apiGet<string[]>('/publishers', { signal });
 }
 
 export function getPublishersQueryOptions() {
   return queryOptions({
-    queryKey: ['publishers'],
+    queryKey: publishersQueryKey,
     queryFn: ({ signal }) => getPublishers(signal),
     staleTime: 10 * 60_000,
   });

@@ -2,7 +2,7 @@
 // links are inert), Back, and the issues with their modal. The issue sort and the open issue
 // live in the URL (?sort=…&issue=…) so a shared link shows the same thing. A signed-in USER also
 // gets 'BUY ALL COMICS!' and the modal's shop buttons, from the `shop` the page supplies; the
-// modal's reviews come from the page too (`reviews`).
+// modal's reviews come from the page too (`reviews`), and so do an admin's editing tools (`admin`).
 import { DETAIL_LOADING_MS, type Role } from '@comics/shared/constants';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -19,7 +19,7 @@ import { useElapsed } from '@/lib/use-elapsed';
 
 import { useComic } from '../api/get-comic';
 import { useIssues } from '../api/get-issues';
-import type { Comic, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
+import type { CatalogueAdminSlot, Comic, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 import { parseIssueSort, type IssueSort } from '../utils/sort-issues';
 import { BuyAllButton } from './buy-all-button';
 import { IssueList } from './issue-list';
@@ -31,9 +31,10 @@ type ComicDetailProps = {
   role: Role | null;
   shop?: IssueShop | undefined;
   reviews?: IssueReviewsSlot | undefined;
+  admin?: CatalogueAdminSlot | undefined;
 };
 
-export function ComicDetail({ id, area, role, shop, reviews }: ComicDetailProps) {
+export function ComicDetail({ id, area, role, shop, reviews, admin }: ComicDetailProps) {
   const comic = useComic(id);
   // The issues load alongside the comic rather than after it.
   useIssues(id);
@@ -64,10 +65,10 @@ export function ComicDetail({ id, area, role, shop, reviews }: ComicDetailProps)
     return <ErrorState title="This comic could not be loaded" error={comic.error} onRetry={() => comic.refetch()} />;
   }
 
-  return <ComicDetailView comic={comic.data} area={area} role={role} shop={shop} reviews={reviews} />;
+  return <ComicDetailView comic={comic.data} area={area} role={role} shop={shop} reviews={reviews} admin={admin} />;
 }
 
-function ComicDetailView({ comic, area, role, shop, reviews }: Omit<ComicDetailProps, 'id'> & { comic: Comic }) {
+function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<ComicDetailProps, 'id'> & { comic: Comic }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -119,6 +120,7 @@ function ComicDetailView({ comic, area, role, shop, reviews }: Omit<ComicDetailP
             />
           ) : null}
           {role === 'USER' && shop ? <BuyAllButton issues={issues.data} shop={shop} /> : null}
+          {admin?.comic(comic)}
         </div>
       </div>
 
@@ -135,6 +137,7 @@ function ComicDetailView({ comic, area, role, shop, reviews }: Omit<ComicDetailP
         role={role}
         shop={shop}
         reviews={reviews}
+        admin={admin}
         onClose={() => setParam('issue', null)}
       />
     </article>

@@ -3,8 +3,9 @@
 // supplies the reviews), price, Close and 'Buy now'. A signed-in USER also
 // gets the favourite button ('remuve_Fav' once the issue is a favourite, the spec's spelling),
 // the cart button (or 'Owned' for an issue already bought), and a 'Buy now' that puts the issue
-// in the cart before going there; what they do comes from the page as an IssueShop. The modal
-// traps focus and Escape closes it.
+// in the cart before going there; what they do comes from the page as an IssueShop. On the
+// admin's pages the page also supplies 'Edit issue' (`admin`). The modal traps focus and Escape
+// closes it.
 import { COMIC_FORMAT, type Role } from '@comics/shared/constants';
 import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -21,7 +22,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, toPlainText } from '@/lib/format';
 
-import type { IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
+import type { CatalogueAdminSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 
 type IssueModalProps = {
   issue: RatedIssue | null;
@@ -31,10 +32,12 @@ type IssueModalProps = {
   shop?: IssueShop | undefined;
   /** The rating with 'See Reviews' and 'Post Review'; without it, the average alone. */
   reviews?: IssueReviewsSlot | undefined;
+  /** An admin's 'Edit issue'; only the admin's pages supply it. */
+  admin?: CatalogueAdminSlot | undefined;
   onClose: () => void;
 };
 
-export function IssueModal({ issue, comicName, role, shop, reviews, onClose }: IssueModalProps) {
+export function IssueModal({ issue, comicName, role, shop, reviews, admin, onClose }: IssueModalProps) {
   // The last issue stays rendered while the modal fades out.
   const [shown, setShown] = useState<RatedIssue | null>(issue);
   if (issue !== null && issue !== shown) setShown(issue);
@@ -49,6 +52,7 @@ export function IssueModal({ issue, comicName, role, shop, reviews, onClose }: I
           role={role}
           shop={shop}
           reviews={reviews}
+          admin={admin}
           onClose={onClose}
         />
       )}
@@ -83,6 +87,7 @@ export function IssueModalContent({
   role,
   shop,
   reviews,
+  admin,
   onClose,
 }: IssueModalProps & { issue: RatedIssue }) {
   const navigate = useNavigate();
@@ -145,6 +150,7 @@ export function IssueModalContent({
               <span className="display-price">{formatPrice(issue.price)}</span>
               <span className="badge text-bg-secondary">{COMIC_FORMAT}</span>
             </div>
+            {admin?.issue(issue, comicName)}
             {!role && (
               <div className="d-flex flex-wrap gap-2">
                 <Link

@@ -1,0 +1,65 @@
+// "The catalogue changed": every catalogue write (a new comic, an admin's edit) publishes one event
+// after its transaction committed, and every cache holding catalogue data (the catalogue's answers,
+// cover art, carts, favourites) subscribes and drops what the change made stale, so the change
+// shows on the public pages at once. An interface with an in-process implementation: with several
+// app instances, an implementation over Redis pub/sub or PostgreSQL LISTEN/NOTIFY publishes each
+// event to the others too and delivers theirs to the local subscribers. Events are plain JSON for
+// that reason. Subscribers drop their own process's entries only (never re-publish), so an event
+// forwarded between instances does not echo.
+
+/** What changed: a new volume with its issues, a volume's own fields, or one issue's fields. */
+export type CatalogueChangeKind = 'volume_created' | 'volume_updated' | 'issue_updated';
+
+export interface CatalogueChange {
+  kind: CatalogueChangeKind;
+  volumeId: number;
+  /** The edited issue (issue_updated only). */
+  issueId?: number;
+  /**
+   * Names of the fields whose value changed: a volume's (name, deck, description, image,
+   * publisher) or an issue's (name, description, price); empty for volume_created.
+   */
+  fields: readonly string[];
+  /**
+   * Whether issues as other screens show them (cart lines, favourites) changed: every issue edit,
+   * and a volume edit whose new cover its issues share.
+   */
+  issuesChanged: boolean;
+}
+
+export type CatalogueChangeListener = (change: CatalogueChange) => void;
+
+export interface CatalogueEvents {
+  /** After a committed catalogue write: tells every subscriber (on every instance). */
+  publish(change: CatalogueChange): void;
+  /** Told every change, synchronously; answers the unsubscribe. */
+  subscribe(listener: CatalogueChangeListener): () => void;
+}
+
+export interface InProcessCatalogueEventsOptions {
+  /**
+   * Told a subscriber's failure. The write has committed by the time an event is published, so
+   * one cache failing to drop its entries must neither stop the others nor fail the request.
+   */
+  onListenerError?: (error: unknown, change: CatalogueChange) => void;
+}
+
+/** The single-instance bus: subscribers in this process, called in the order they subscribed. */
+export function createInProcessCatalogueEvents(options: InProcessCatalogueEventsOptions = {}): CatalogueEvents {
+  const listeners = new Set<CatalogueChangeListener>();
+  return {
+    publish(change) {
+      for (const listener of listeners) {
+        try {
+          listener(change);
+        } catch (error) {
+          options.onListenerError?.(error, change);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,150 @@
+// Catalogue writes for administrators: a new comic (publisher, volume, issues) and edits of a
+// volume or an issue. Each use case runs in one transaction through `transaction()`, whose
+// statements (the audit entry included) commit or roll back together; the service decides what
+// to write, this file only how.
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { issues, publishers, volumes } from '../../db/schema/catalog';
+import { createAuditLog, type AuditRecord } from '../admin/audit';
+import { createCatalogRepository, type IssueRow, type VolumeRow } from './repository';
+
+/** Arbitrary constant (beside the migration and seed locks): serialises the creation of one publisher name. */
+const PUBLISHER_LOCK_ID = 726_410_003;
+
+/** A volume's stored fields an administrator may change. */
+export interface VolumeValues {
+  name: string;
+  deck: string | null;
+  description: string | null;
+  image: string;
+  publisherId: number;
+}
+
+/** An issue's stored fields an administrator may change. */
+export interface IssueValues {
+  name: string | null;
+  description: string | null;
+  priceCents: number;
+}
+
+export interface NewVolumeValues extends VolumeValues {
+  startYear: number;
+}
+
+export type VolumeForEdit = VolumeValues & { id: number };
+
+/** The statements of one catalogue write, all on one transaction. */
+export interface CatalogWrites {
+  /**
+   * The publisher whose name matches `name` ignoring case and surrounding spaces, or a new one
+   * named `name`. If several match: `preferredId` when it is one of them, else the oldest.
+   */
+  findOrCreatePublisher(name: string, preferredId?: number): Promise<{ id: number; created: boolean }>;
+  insertVolume(values: NewVolumeValues): Promise<number>;
+  /** Issues 1…count of the volume, all at one price and with one cover; answers their ids. */
+  insertIssues(volumeId: number, count: number, values: { priceCents: number; image: string }): Promise<number[]>;
+  /** The volume, locked until the transaction ends (so concurrent edits apply one after the other). */
+  lockVolume(id: number): Promise<VolumeForEdit | undefined>;
+  updateVolume(id: number, values: Partial<VolumeValues>): Promise<void>;
+  /** Moves the volume's issues that show `from` as their cover to `to`; answers how many did. */
+  replaceIssueCovers(volumeId: number, from: string, to: string): Promise<number>;
+  /** The issue, locked until the transaction ends. */
+  lockIssue(id: number): Promise<IssueRow | undefined>;
+  updateIssue(id: number, values: Partial<IssueValues>): Promise<IssueRow>;
+  /** The volume as the catalogue answers it, as this transaction sees it. */
+  findVolume(id: number): Promise<VolumeRow | undefined>;
+  /** An audit entry, committed with the change it records (a rolled-back change leaves none). */
+  audit(entry: AuditRecord): Promise<void>;
+}
+
+function catalogWritesOn(tx: Database): CatalogWrites {
+  const reads = createCatalogRepository(tx);
+  const auditLog = createAuditLog(tx);
+  return {
+    async findOrCreatePublisher(name, preferredId) {
+      const key = name.trim();
+      // Names are unique only as typed: two admins adding 'Image Comics' and 'image comics' at
+      // once would both miss the other's row. The lock, per folded name, makes the second wait
+      // for the first to commit and then find its row.
+      await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISHER_LOCK_ID}::int, hashtext(lower(${key})))`);
+      const [existing] = await tx
+        .select({ id: publishers.id })
+        .from(publishers)
+        .where(sql`lower(btrim(${publishers.name})) = lower(${key})`)
+        .orderBy(desc(sql`${publishers.id} = ${preferredId ?? 0}`), asc(publishers.id))
+        .limit(1);
+      if (existing) return { id: existing.id, created: false };
+      const [created] = await tx.insert(publishers).values({ name: key }).returning({ id: publishers.id });
+      return { id: created!.id, created: true };
+    },
+
+    async insertVolume(values) {
+      const [row] = await tx.insert(volumes).values(values).returning({ id: volumes.id });
+      return row!.id;
+    },
+
+    async insertIssues(volumeId, count, { priceCents, image }) {
+      const rows = Array.from({ length: count }, (_, index) => ({
+        volumeId,
+        issueNumber: index + 1,
+        image,
+        priceCents,
+      }));
+      const inserted = await tx.insert(issues).values(rows).returning({ id: issues.id });
+      return inserted.map((row) => row.id);
+    },
+
+    async lockVolume(id) {
+      const [row] = await tx
+        .select({
+          id: volumes.id,
+          name: volumes.name,
+          deck: volumes.deck,
+          description: volumes.description,
+          image: volumes.image,
+          publisherId: volumes.publisherId,
+        })
+        .from(volumes)
+        .where(eq(volumes.id, id))
+        .for('update');
+      return row;
+    },
+
+    async updateVolume(id, values) {
+      await tx.update(volumes).set(values).where(eq(volumes.id, id));
+    },
+
+    async replaceIssueCovers(volumeId, from, to) {
+      const moved = await tx
+        .update(issues)
+        .set({ image: to })
+        .where(sql`${issues.volumeId} = ${volumeId} and ${issues.image} = ${from}`)
+        .returning({ id: issues.id });
+      return moved.length;
+    },
+
+    async lockIssue(id) {
+      const [row] = await tx.select().from(issues).where(eq(issues.id, id)).for('update');
+      return row;
+    },
+
+    async updateIssue(id, values) {
+      const [row] = await tx.update(issues).set(values).where(eq(issues.id, id)).returning();
+      return row!;
+    },
+
+    findVolume: (id) => reads.findVolume(id),
+    audit: (entry) => auditLog.record(entry),
+  };
+}
+
+export function createCatalogAdminRepository(db: Database) {
+  return {
+    /** Runs `work` in one transaction: everything it writes commits together, or nothing does. */
+    transaction<T>(work: (writes: CatalogWrites) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(catalogWritesOn(tx)));
+    },
+  };
+}
+
+export type CatalogAdminRepository = ReturnType<typeof createCatalogAdminRepository>;

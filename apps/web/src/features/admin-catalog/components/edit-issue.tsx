@@ -1,0 +1,246 @@
+// 'Edit issue' in the issue modal of the admin's comic page (issue 11): a dialog with the issue's
+// name, description and price in dollars (at most 2 decimals, 0.50 to 999.99, the shared
+// rules). Only what changed is sent; the dialog waits until the page shows the saved values,
+// then closes and says so. What the server refuses is said at its field.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PRICE_DECIMALS } from '@comics/shared/constants';
+import { issueEditBody } from '@comics/shared/schemas/admin';
+import type { Issue } from '@comics/shared/schemas/catalog';
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+
+import { BsCheckCircleFill } from '@/components/shop-icons';
+import { errorMessage } from '@/lib/api-client';
+
+import { useEditIssue, type IssueChanges } from '../api/edit-issue';
+import { applyServerFieldErrors } from '../utils/server-field-errors';
+import { BsPencilSquare } from './admin-catalog-icons';
+import { FieldError, fieldState } from './field-error';
+
+const NAME_MAX = 200;
+const DESCRIPTION_MAX = 10_000;
+
+const shape = issueEditBody.shape;
+const price = shape.price.unwrap();
+/** Every field as its input holds it; the price is its input's text, read as dollars. */
+const issueForm = z.object({
+  name: shape.name.unwrap(),
+  description: shape.description.unwrap(),
+  price: z.string().trim().min(1, { error: 'Must be a price in dollars' }).transform(Number).pipe(price),
+});
+type IssueFormValues = z.input<typeof issueForm>;
+type IssueFormOutput = z.output<typeof issueForm>;
+type Field = keyof IssueFormValues;
+const FIELDS: readonly Field[] = ['name', 'description', 'price'];
+
+export type EditableIssue = Pick<Issue, 'id' | 'issue_number' | 'name' | 'description' | 'price'>;
+
+/** What differs from the issue as it is; an emptied name or description becomes null. */
+export function issueChanges(issue: EditableIssue, next: IssueFormOutput): IssueChanges {
+  const changes: IssueChanges = {};
+  const name = next.name || null;
+  const description = next.description || null;
+  if (name !== (issue.name?.trim() || null)) changes.name = name;
+  if (description !== (issue.description?.trim() || null)) changes.description = description;
+  if (Math.round(next.price * 100) !== Math.round(issue.price * 100)) changes.price = next.price;
+  return changes;
+}
+
+type EditIssueProps = {
+  issue: EditableIssue;
+  comicName: string;
+  /** After a save: the pages showing the issue reload; the dialog closes once they have. */
+  onSaved?: ((issue: Issue) => Promise<unknown> | void) | undefined;
+};
+
+/** The 'Edit issue' button, its dialog, and the word that the issue was saved. */
+export function EditIssue({ issue, comicName, onSaved }: EditIssueProps) {
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const edit = useEditIssue({ onSaved });
+  const close = edit.isPending ? () => undefined : () => setOpen(false);
+  const title = `${comicName} #${issue.issue_number}`;
+
+  return (
+    <div className="admin-tools d-flex flex-wrap align-items-center gap-2">
+      <Button
+        variant="outline-primary"
+        size="sm"
+        onClick={() => {
+          setSaved(false);
+          setOpen(true);
+        }}
+      >
+        <BsPencilSquare aria-hidden="true" className="me-1" />
+        Edit issue
+      </Button>
+      <div role="status" className="small">
+        {saved && (
+          <span className="text-success-emphasis d-inline-flex align-items-center gap-1">
+            <BsCheckCircleFill aria-hidden="true" />
+            The issue was saved.
+          </span>
+        )}
+      </div>
+      <Modal
+        show={open}
+        onHide={close}
+        onExited={() => edit.reset()}
+        centered
+        scrollable
+        fullscreen="sm-down"
+        // Over the issue modal it opens from: its backdrop dims that dialog too.
+        className="modal-stacked"
+        backdropClassName="modal-backdrop-stacked"
+        aria-labelledby="edit-issue-title"
+      >
+        {/* Mounted while shown only, so every opening starts from the issue as it is now. */}
+        <EditIssueForm
+          issue={issue}
+          title={title}
+          edit={edit}
+          onCancel={close}
+          onSaved={() => {
+            setOpen(false);
+            setSaved(true);
+          }}
+        />
+      </Modal>
+    </div>
+  );
+}
+
+function EditIssueForm({
+  issue,
+  title,
+  edit,
+  onCancel,
+  onSaved,
+}: {
+  issue: EditableIssue;
+  title: string;
+  edit: ReturnType<typeof useEditIssue>;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const idPrefix = useId();
+  const idOf = (field: Field) => `${idPrefix}-${field}`;
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<IssueFormValues, unknown, IssueFormOutput>({
+    resolver: zodResolver(issueForm),
+    defaultValues: {
+      name: issue.name ?? '',
+      description: issue.description ?? '',
+      price: issue.price.toFixed(PRICE_DECIMALS),
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const changes = issueChanges(issue, values);
+    // Nothing changed: nothing to send.
+    if (Object.keys(changes).length === 0) {
+      onCancel();
+      return;
+    }
+    try {
+      await edit.mutateAsync({ id: issue.id, changes });
+      onSaved();
+    } catch (error) {
+      if (!applyServerFieldErrors<IssueFormValues>(error, FIELDS, setError)) setFailure(errorMessage(error));
+    }
+  });
+
+  const busy = edit.isPending;
+  const priceHintId = `${idOf('price')}-hint`;
+
+  return (
+    <Form noValidate onSubmit={(event) => void submit(event)} className="modal-form">
+      <Modal.Header closeButton={!busy}>
+        <Modal.Title id="edit-issue-title" as="h2" className="h5 fw-bold">
+          Edit issue
+          <span className="d-block small fw-normal text-body-secondary mt-1">{title}</span>
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="d-flex flex-column gap-3">
+        <Form.Group controlId={idOf('name')}>
+          <Form.Label>
+            Name <span className="fw-normal text-body-secondary">(optional)</span>
+          </Form.Label>
+          <Form.Control
+            type="text"
+            autoComplete="off"
+            maxLength={NAME_MAX}
+            disabled={busy}
+            {...fieldState(idOf('name'), errors.name?.message, `${idOf('name')}-hint`)}
+            {...register('name')}
+          />
+          <Form.Text id={`${idOf('name')}-hint`}>Without a name, the issue shows the comic&apos;s.</Form.Text>
+          <FieldError inputId={idOf('name')} message={errors.name?.message} />
+        </Form.Group>
+
+        <Form.Group controlId={idOf('description')}>
+          <Form.Label>
+            Description <span className="fw-normal text-body-secondary">(optional)</span>
+          </Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={5}
+            maxLength={DESCRIPTION_MAX}
+            disabled={busy}
+            {...fieldState(idOf('description'), errors.description?.message)}
+            {...register('description')}
+          />
+          <FieldError inputId={idOf('description')} message={errors.description?.message} />
+        </Form.Group>
+
+        <Form.Group controlId={idOf('price')}>
+          <Form.Label>Price</Form.Label>
+          <InputGroup hasValidation className="issue-price-input">
+            <InputGroup.Text aria-hidden="true">$</InputGroup.Text>
+            <Form.Control
+              type="number"
+              inputMode="decimal"
+              min={0.5}
+              max={999.99}
+              step={0.01}
+              aria-required
+              disabled={busy}
+              {...fieldState(idOf('price'), errors.price?.message, priceHintId)}
+              {...register('price')}
+            />
+          </InputGroup>
+          <Form.Text id={priceHintId}>In dollars, from 0.50 to 999.99.</Form.Text>
+          <FieldError inputId={idOf('price')} message={errors.price?.message} />
+        </Form.Group>
+
+        {failure && (
+          <Alert variant="danger" className="py-2 mb-0">
+            {failure}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy && <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />}
+          Save changes
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}

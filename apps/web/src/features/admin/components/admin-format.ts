@@ -1,0 +1,66 @@
+// How the admin screens write money, dates and statuses: dollars with thousands separators
+// ('$5,452.10'), dates in the reader's time zone, chart days in UTC (the server's days are UTC).
+import type { AdminOrderStatus } from '@comics/shared/schemas/admin';
+
+import { formatCount } from '@/lib/format';
+
+/** '$5,452.10': whole cents, thousands separated, always two decimals. */
+export function formatMoney(dollars: number): string {
+  const cents = Math.round(Math.abs(dollars) * 100);
+  const sign = dollars < 0 && cents > 0 ? '-' : '';
+  return `${sign}$${formatCount(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+// Made on first use: the formatters load the browser's locale data, which only these lazily
+// loaded screens need.
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+let dayFormat: Intl.DateTimeFormat | undefined;
+let longDayFormat: Intl.DateTimeFormat | undefined;
+
+/** '12 May 2025, 14:02' in the reader's time zone; '' for a string that is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat.format(date);
+}
+
+/** A day of the chart, 'YYYY-MM-DD' in UTC, as an axis label: '12 May'. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return dayFormat.format(date);
+}
+
+/** A day of the chart written out for its table and tooltip: 'Mon, 12 May 2025'. */
+export function formatLongDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  longDayFormat ??= new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return longDayFormat.format(date);
+}
+
+/** A count with its noun: '1 issue', '1,204 issues'. */
+export function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+export const orderStatusLabels: Record<AdminOrderStatus, string> = {
+  paid: 'Paid',
+  pending: 'Pending',
+  failed: 'Failed',
+};
+
+/** Bootstrap's contextual colour for a status: subtle background, emphasis text (readable in both themes). */
+export const orderStatusTones: Record<AdminOrderStatus, 'success' | 'warning' | 'danger'> = {
+  paid: 'success',
+  pending: 'warning',
+  failed: 'danger',
+};

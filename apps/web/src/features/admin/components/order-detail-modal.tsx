@@ -1,0 +1,229 @@
+// One order in a dialog (the orders page's detail): when it was made and paid, the buyer, the
+// card, its lines at the prices charged and the confirmation e-mails sent for it, with a button
+// that sends the buyer's confirmation again (POST /api/admin/sendEmail) and says how that went.
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+
+import { CoverImage } from '@/components/cover-image';
+import { ErrorState } from '@/components/error-state';
+import { PageSpinner } from '@/components/list-states';
+import { errorMessage } from '@/lib/api-client';
+
+import { useAdminOrder, type AdminOrderDetail } from '../api/get-admin-order';
+import { useResendConfirmation } from '../api/resend-confirmation';
+import { formatDateTime, formatMoney, plural } from './admin-format';
+import { BsEnvelope } from './admin-icons';
+import { OrderStatusBadge } from './order-status-badge';
+import { CardSummary } from './orders-table';
+
+type EmailStatus = AdminOrderDetail['emails'][number]['status'];
+
+const emailStatusLabels: Record<EmailStatus, string> = { pending: 'Queued', sent: 'Sent', failed: 'Failed' };
+const emailStatusTones: Record<EmailStatus, string> = { pending: 'warning', sent: 'success', failed: 'danger' };
+
+type OrderDetailModalProps = {
+  /** The order to show; the dialog is open while it is not null. */
+  orderId: number | null;
+  onClose: () => void;
+};
+
+export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
+  // The order stays on screen while the dialog fades out after closing.
+  const [shownOrderId, setShownOrderId] = useState(orderId);
+  if (orderId !== null && orderId !== shownOrderId) setShownOrderId(orderId);
+  const order = useAdminOrder(shownOrderId);
+  const resend = useResendConfirmation();
+  const titleId = useId();
+  const data = order.data;
+
+  function close() {
+    resend.reset();
+    onClose();
+  }
+
+  return (
+    <Modal show={orderId !== null} onHide={close} size="lg" centered scrollable aria-labelledby={titleId}>
+      <Modal.Header closeButton closeLabel="Close the order">
+        <Modal.Title id={titleId} as="h2" className="h5 fw-bold">
+          Order #{shownOrderId}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {!data ? (
+          order.isError ? (
+            <ErrorState title="This order could not be loaded" error={order.error} onRetry={() => order.refetch()} />
+          ) : (
+            <PageSpinner label="Loading the order" />
+          )
+        ) : (
+          <OrderDetail order={data} />
+        )}
+      </Modal.Body>
+      <Modal.Footer className="flex-column align-items-stretch gap-2">
+        {resend.isSuccess && data && (
+          <Alert variant="success" className="mb-0 py-2" role="status">
+            {resend.data.queued > 0
+              ? `The confirmation e-mail to ${data.buyer.email} is queued; it goes out in a moment.`
+              : `No confirmation e-mail was queued for ${data.buyer.email}.`}
+          </Alert>
+        )}
+        {resend.isError && (
+          <Alert variant="danger" className="mb-0 py-2" role="alert">
+            The confirmation e-mail was not sent again: {errorMessage(resend.error)}
+          </Alert>
+        )}
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          {data ? (
+            <p className="small text-body-secondary mb-0 resend-note">
+              {data.status === 'paid'
+                ? `Sends ${data.buyer.email} the confirmation of their latest paid order again.`
+                : 'Only a paid order has a confirmation e-mail.'}
+            </p>
+          ) : (
+            <span />
+          )}
+          <div className="d-flex gap-2 ms-auto">
+            <Button variant="outline-secondary" onClick={close}>
+              Close
+            </Button>
+            <Button
+              variant="primary"
+              disabled={!data || data.status !== 'paid' || resend.isPending}
+              onClick={() => data && resend.mutate(data.buyer.email)}
+            >
+              {resend.isPending ? (
+                <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
+              ) : (
+                <BsEnvelope aria-hidden="true" className="me-2" />
+              )}
+              Resend confirmation e-mail
+            </Button>
+          </div>
+        </div>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  return (
+    <>
+      <dl className="row g-3 order-facts mb-4">
+        <div className="col-sm-6">
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          </dd>
+        </div>
+        <div className="col-sm-6">
+          <dt>Status</dt>
+          <dd>
+            <OrderStatusBadge status={order.status} />
+            {order.paidAt && (
+              <span className="d-block small text-body-secondary mt-1">
+                Paid <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+              </span>
+            )}
+          </dd>
+        </div>
+        <div className="col-sm-6">
+          <dt>Buyer</dt>
+          <dd className="text-break">
+            {order.buyer.email}
+            <span className="d-block small text-body-secondary">{order.buyer.username}</span>
+          </dd>
+        </div>
+        <div className="col-sm-6">
+          <dt>Card</dt>
+          <dd>{order.card ? <CardSummary card={order.card} /> : 'No card on record'}</dd>
+        </div>
+        {order.failureMessage && (
+          <div className="col-12">
+            <dt>Why the payment failed</dt>
+            <dd className="text-danger-emphasis">{order.failureMessage}</dd>
+          </div>
+        )}
+      </dl>
+
+      <h3 className="h6 fw-bold">{plural(order.lines.length, 'issue', 'issues')}</h3>
+      {/* May scroll sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div
+        className="table-responsive admin-table-wrap mb-4"
+        tabIndex={0}
+        role="region"
+        aria-label={`The issues of order #${order.id}`}
+      >
+        <table className="table table-sm align-middle admin-table mb-0">
+          <caption className="visually-hidden">The issues of order #{order.id}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Issue</th>
+              <th scope="col">Number</th>
+              <th scope="col" className="text-end">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.id}>
+                <td>
+                  <div className="d-flex align-items-center gap-2">
+                    <div className="order-line-cover flex-shrink-0">
+                      <CoverImage src={line.image} alt="" className="table-cover" />
+                    </div>
+                    <span className="fw-semibold text-break">{line.name}</span>
+                  </div>
+                </td>
+                <td className="text-nowrap">#{line.issue_number}</td>
+                <td className="text-end text-nowrap">{formatMoney(line.price)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
+              <td className="text-end fw-bold text-nowrap">{formatMoney(order.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+
+      <h3 className="h6 fw-bold">Confirmation e-mails</h3>
+      {order.emails.length === 0 ? (
+        <p className="small text-body-secondary mb-0">No confirmation e-mail has been queued for this order.</p>
+      ) : (
+        <ul className="list-unstyled d-flex flex-column gap-2 mb-0">
+          {order.emails.map((email, index) => (
+            <li key={`${email.createdAt}-${index}`} className="d-flex flex-wrap align-items-center gap-2 small">
+              <span
+                className={`badge rounded-pill border bg-${emailStatusTones[email.status]}-subtle text-${emailStatusTones[email.status]}-emphasis border-${emailStatusTones[email.status]}-subtle`}
+              >
+                {emailStatusLabels[email.status]}
+              </span>
+              <span>
+                Queued <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
+                {email.sentAt && (
+                  <>
+                    , sent <time dateTime={email.sentAt}>{formatDateTime(email.sentAt)}</time>
+                  </>
+                )}
+              </span>
+              {/* The outbox counts the attempts that failed (a retry follows each, up to a limit). */}
+              {email.attempts > 0 && (
+                <span className="text-body-secondary">
+                  · {plural(email.attempts, 'failed attempt', 'failed attempts')}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
