@@ -2,13 +2,14 @@
 // popup, sign-up with its validation errors, profile, dashboard) and the buying screens (the /user
 // start page, favourites, the issue modal's shop buttons, the cart and its confirmation, payment
 // with its popups, My comics), the reviews ('See Reviews', 'Post Review', the moderators' list and
-// its confirmation) in both themes: no 'serious' or 'critical' violations. Motion is reduced, so the carousel stands still and modal fades are
+// its confirmation) in both themes: no 'serious' or 'critical' violations (the other admin screens
+// are checked in admin.spec.ts, which signs the demo admin in once for all of them). Motion is reduced, so the carousel stands still and modal fades are
 // instant while axe reads colours.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 import { fetchComic, fetchIssues, PROMO_IDS } from './support/api';
 import { DEMO_ADMIN, DEMO_USER, ensureSignedIn, originHeader } from './support/auth';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { findReviewedComic, postReviewAsNewCustomer, postReviewViaApi, REVIEWED_ISSUE } from './support/reviews';
 import { comicCards, expectImageLoaded, issueButtons, publisherFilter } from './support/screens';
@@ -331,20 +332,6 @@ const screens: Screen[] = [
   },
 ];
 
-type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-/** One readable paragraph per violation: rule, impact, help and each failing element. */
-function describe(violations: AxeViolation[]): string {
-  return violations
-    .map((v) =>
-      [
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
-        ...v.nodes.map((node) => `  - ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`),
-      ].join('\n'),
-    )
-    .join('\n\n');
-}
-
 for (const screen of screens) {
   test(`the ${screen.name} has no serious or critical axe violations, light or dark`, async ({ page, request }) => {
     for (const theme of ['light', 'dark'] as const) {
@@ -352,15 +339,7 @@ for (const screen of screens) {
       await screen.open(page, request);
       await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
 
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      const minor = violations.filter((v) => !serious.includes(v));
-      if (minor.length > 0) {
-        test.info().annotations.push({ type: `axe, ${theme} (minor/moderate)`, description: describe(minor) });
-      }
-      expect
-        .soft(serious.length, `${theme} theme: axe found serious or critical violations:\n\n${describe(serious)}`)
-        .toBe(0);
+      await expectNoSeriousAxeViolations(page, `${theme} theme`);
     }
   });
 }
