@@ -14,12 +14,11 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
-import { BsCheckCircleFill } from '@/components/shop-icons';
 import { errorMessage } from '@/lib/api-client';
 
 import { useEditComic, type ComicChanges } from '../api/edit-comic';
 import { applyServerFieldErrors } from '../utils/server-field-errors';
-import { BsPencilSquare } from './admin-catalog-icons';
+import { EditDialog } from './edit-dialog';
 import { FieldError, fieldState } from './field-error';
 import { ImageUploader, STILL_UPLOADING } from './image-uploader';
 import { PublisherField } from './publisher-field';
@@ -73,54 +72,18 @@ type EditComicProps = {
 
 /** The 'Edit comic' button, its dialog, and the word that the comic was saved. */
 export function EditComic({ comic, onSaved }: EditComicProps) {
-  const [open, setOpen] = useState(false);
-  const [saved, setSaved] = useState(false);
   const edit = useEditComic({ onSaved });
-  const close = edit.isPending ? () => undefined : () => setOpen(false);
-
   return (
-    <div className="admin-tools d-flex flex-wrap align-items-center gap-2 my-3">
-      <Button
-        variant="outline-primary"
-        size="sm"
-        onClick={() => {
-          setSaved(false);
-          setOpen(true);
-        }}
-      >
-        <BsPencilSquare aria-hidden="true" className="me-1" />
-        Edit comic
-      </Button>
-      <div role="status" className="small">
-        {saved && (
-          <span className="text-success-emphasis d-inline-flex align-items-center gap-1">
-            <BsCheckCircleFill aria-hidden="true" />
-            The comic was saved.
-          </span>
-        )}
-      </div>
-      <Modal
-        show={open}
-        onHide={close}
-        onExited={() => edit.reset()}
-        centered
-        scrollable
-        size="lg"
-        fullscreen="sm-down"
-        aria-labelledby="edit-comic-title"
-      >
-        {/* Mounted while shown only, so every opening starts from the comic as it is now. */}
-        <EditComicForm
-          comic={comic}
-          edit={edit}
-          onCancel={close}
-          onSaved={() => {
-            setOpen(false);
-            setSaved(true);
-          }}
-        />
-      </Modal>
-    </div>
+    <EditDialog
+      label="Edit comic"
+      savedMessage="The comic was saved."
+      saving={edit.isPending}
+      onClosed={() => edit.reset()}
+      className="my-3"
+      modal={{ size: 'lg', 'aria-labelledby': 'edit-comic-title' }}
+    >
+      {({ cancel, saved }) => <EditComicForm comic={comic} edit={edit} onCancel={cancel} onSaved={saved} />}
+    </EditDialog>
   );
 }
 

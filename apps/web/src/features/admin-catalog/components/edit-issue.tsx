@@ -16,12 +16,11 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
-import { BsCheckCircleFill } from '@/components/shop-icons';
 import { errorMessage } from '@/lib/api-client';
 
 import { useEditIssue, type IssueChanges } from '../api/edit-issue';
 import { applyServerFieldErrors } from '../utils/server-field-errors';
-import { BsPencilSquare } from './admin-catalog-icons';
+import { EditDialog } from './edit-dialog';
 import { FieldError, fieldState } from './field-error';
 
 const NAME_MAX = 200;
@@ -62,58 +61,30 @@ type EditIssueProps = {
 
 /** The 'Edit issue' button, its dialog, and the word that the issue was saved. */
 export function EditIssue({ issue, comicName, onSaved }: EditIssueProps) {
-  const [open, setOpen] = useState(false);
-  const [saved, setSaved] = useState(false);
   const edit = useEditIssue({ onSaved });
-  const close = edit.isPending ? () => undefined : () => setOpen(false);
-  const title = `${comicName} #${issue.issue_number}`;
-
   return (
-    <div className="admin-tools d-flex flex-wrap align-items-center gap-2">
-      <Button
-        variant="outline-primary"
-        size="sm"
-        onClick={() => {
-          setSaved(false);
-          setOpen(true);
-        }}
-      >
-        <BsPencilSquare aria-hidden="true" className="me-1" />
-        Edit issue
-      </Button>
-      <div role="status" className="small">
-        {saved && (
-          <span className="text-success-emphasis d-inline-flex align-items-center gap-1">
-            <BsCheckCircleFill aria-hidden="true" />
-            The issue was saved.
-          </span>
-        )}
-      </div>
-      <Modal
-        show={open}
-        onHide={close}
-        onExited={() => edit.reset()}
-        centered
-        scrollable
-        fullscreen="sm-down"
-        // Over the issue modal it opens from: its backdrop dims that dialog too.
-        className="modal-stacked"
-        backdropClassName="modal-backdrop-stacked"
-        aria-labelledby="edit-issue-title"
-      >
-        {/* Mounted while shown only, so every opening starts from the issue as it is now. */}
+    <EditDialog
+      label="Edit issue"
+      savedMessage="The issue was saved."
+      saving={edit.isPending}
+      onClosed={() => edit.reset()}
+      // Over the issue modal it opens from: its backdrop dims that dialog too.
+      modal={{
+        className: 'modal-stacked',
+        backdropClassName: 'modal-backdrop-stacked',
+        'aria-labelledby': 'edit-issue-title',
+      }}
+    >
+      {({ cancel, saved }) => (
         <EditIssueForm
           issue={issue}
-          title={title}
+          title={`${comicName} #${issue.issue_number}`}
           edit={edit}
-          onCancel={close}
-          onSaved={() => {
-            setOpen(false);
-            setSaved(true);
-          }}
+          onCancel={cancel}
+          onSaved={saved}
         />
-      </Modal>
-    </div>
+      )}
+    </EditDialog>
   );
 }
 
