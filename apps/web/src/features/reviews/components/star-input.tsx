@@ -43,7 +43,7 @@ export function StarInput({ value, onChange, legend = 'Your rating', disabled = 
               />
               <label
                 htmlFor={id}
-                className="btn btn-link p-1 lh-1 fs-3"
+                className="star-choice btn btn-link p-1 lh-1 fs-3"
                 // The stars' colour in either theme, whatever state Bootstrap gives the button.
                 style={{ color: 'var(--star)' }}
                 onMouseEnter={() => setPointed(stars)}
