@@ -6,15 +6,25 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverRoot } from './paths';
+
+/** A port the system just handed out and nobody holds (a random pick could land on one in use). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'comics-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('server process', () => {
   it('serves, then shuts down gracefully on SIGTERM', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverRoot,
       env: {
