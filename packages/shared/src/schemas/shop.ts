@@ -186,7 +186,9 @@ export const sendEmailBody = z.object({
     .min(1, { error: 'Name at least one buyer' })
     .max(50, { error: 'At most 50 buyers at once' }),
 });
+export type SendEmailBody = z.infer<typeof sendEmailBody>;
 export const sendEmailAnswer = z.object({ queued: z.number().int() });
+export type SendEmailAnswer = z.infer<typeof sendEmailAnswer>;
 
 /** The exact total in cents of prices in dollars (each price is whole cents). */
 export function totalCents(pricesInDollars: readonly number[]): number {

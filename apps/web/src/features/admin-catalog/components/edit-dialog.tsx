@@ -5,9 +5,8 @@ import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal, { type ModalProps } from 'react-bootstrap/Modal';
 
+import { BsPencilSquare } from '@/components/pencil-square-icon';
 import { BsCheckCircleFill } from '@/components/shop-icons';
-
-import { BsPencilSquare } from './admin-catalog-icons';
 
 type EditDialogProps = {
   /** The button's text, e.g. 'Edit comic'. */

@@ -1,20 +1,16 @@
 // POST /api/admin/sendEmail { email: [buyer] } (docs/product.md §7): queues the confirmation
 // e-mail of the buyer's latest paid order again and answers how many were queued. A buyer
 // without a paid order is a 404 with a message.
+import type { SendEmailAnswer, SendEmailBody } from '@comics/shared/schemas/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiPost } from '@/lib/api-client';
 
 import { adminQueryKey } from './admin-query-keys';
 
-// The shapes of sendEmailBody and sendEmailAnswer (@comics/shared/schemas/shop): that module
-// exports no types for them, and inferring them needs zod, which the web app does not depend on.
-type SendEmailBody = { email: string[] };
-export type ResendConfirmationAnswer = { queued: number };
-
-export function resendConfirmation(buyerEmail: string): Promise<ResendConfirmationAnswer> {
+export function resendConfirmation(buyerEmail: string): Promise<SendEmailAnswer> {
   const body: SendEmailBody = { email: [buyerEmail] };
-  return apiPost<ResendConfirmationAnswer>('/admin/sendEmail', body);
+  return apiPost<SendEmailAnswer>('/admin/sendEmail', body);
 }
 
 export function useResendConfirmation() {

@@ -9,12 +9,12 @@ import { BsChatSquareText } from 'react-icons/bs';
 import { Link } from 'react-router';
 
 import { MessagePopup, type PopupMessage } from '@/components/message-popup';
+import { BsPencilSquare } from '@/components/pencil-square-icon';
 import { RatingSummary } from '@/components/rating-summary';
 import { paths } from '@/config/paths';
 
 import { useIssueReviews, type Review } from '../api/get-issue-reviews';
 import { PostReviewModal, type OwnReview } from './post-review-modal';
-import { BsPencilSquare } from './review-icons';
 import { ReviewsModal } from './reviews-modal';
 
 const POSTED: PopupMessage = { tone: 'success', title: 'Post review', message: 'Your review has been posted ok' };

@@ -1,6 +1,7 @@
-// Bootstrap icons only the admin's catalogue tools use, drawn from their path data (Bootstrap
-// Icons, MIT licence) rather than imported from react-icons/bs: that module is in every page's
-// first load (the navbar uses it), and each icon taken from it would join that load.
+// The 'edit' pencil of 'Post Review' and the admin's 'Edit comic' / 'Edit issue', drawn from its
+// path data (Bootstrap Icons, MIT licence) rather than imported from react-icons/bs: that module
+// is in every page's first load (the navbar uses it), and each icon taken from it would join that
+// load. Only lazily loaded screens import this one.
 import { bootstrapIcon } from '@/components/bootstrap-icon';
 
 export const BsPencilSquare = bootstrapIcon(
