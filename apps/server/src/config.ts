@@ -2,6 +2,7 @@
 // with a message naming the variable, instead of failing later at request time.
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 import { repoRoot } from './paths';
@@ -109,6 +110,69 @@ const envSchema = z.object({
   SMTP_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^smtps?$/ })]).optional(),
   /** The From of the shop's e-mail. */
   MAIL_FROM: z.string().min(3).default('Comics Shop <no-reply@comics-shop.localhost>'),
+  /**
+   * redis://… shared by every instance: attempt and rate limits are counted there, and cache
+   * invalidations (a logout, a role change, a price edit) are published there to every instance.
+   * Unset: both stay in this process, which is right for exactly one instance.
+   */
+  REDIS_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^rediss?$/ })]).optional(),
+  /** An S3-compatible bucket for media (uploads, generated covers' copies); unset: DATA_DIR/media on local disk. */
+  S3_ENDPOINT: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })]).optional(),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Path-style addresses (http://host/bucket/key), which most self-hosted S3-compatible stores need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
+   * Origins (scheme://host[:port]) of clients on other sites allowed to call the API, comma-separated,
+   * credentials included; none by default. Never '*'.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx): string[] => {
+      const origins: string[] = [];
+      for (const part of value.split(',').map((p) => p.trim())) {
+        if (part === '') continue;
+        let url: URL | null = null;
+        try {
+          url = new URL(part);
+        } catch {
+          url = null;
+        }
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== part.replace(/\/$/, '')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${JSON.stringify(part)} is not an origin like https://app.example`,
+          });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
+  /**
+   * Address that serves this shop's /media paths (a CDN whose origin is the shop), e.g.
+   * https://cdn.example: media URLs in API answers become absolute on it. Unset: /media/… on this host.
+   */
+  MEDIA_BASE_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })]).optional(),
+  /**
+   * Port of the Prometheus /metrics listener, on METRICS_HOST only; 0 (default) for none. The
+   * shop's own port never answers /metrics.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * On SIGTERM: milliseconds /api/ready answers 503 (so the load balancer stops sending) before
+   * the server stops taking connections and finishes the requests in flight.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** This instance's name in logs, metrics and the cluster's messages; default host name and pid. */
+  INSTANCE_ID: optionalText,
 });
 
 /** What Fastify's trustProxy takes, less `true`. */
@@ -140,7 +204,20 @@ export type Config = Omit<
   /** Whether the demo accounts, whose passwords are published, are created. */
   demoAccounts: boolean;
   apiDocs: boolean;
+  /** The media bucket when S3_ENDPOINT is set (null: local disk). */
+  s3: S3Settings | null;
+  /** INSTANCE_ID, or this host's name and pid. */
+  instanceId: string;
 };
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 const flag = (value: 'true' | 'false' | undefined, fallback: boolean) => (value ? value === 'true' : fallback);
 
@@ -169,6 +246,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new Error('Invalid environment:\n  Stripe needs both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
   }
+  const s3Given = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (s3Given !== 0 && s3Given !== 4) {
+    throw new Error(
+      'Invalid environment:\n  S3 storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  }
   const paymentGateway = PAYMENT_GATEWAY ?? (stripeKeys ? 'stripe' : production ? 'none' : 'sandbox');
   return {
     ...c,
@@ -181,6 +264,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: flag(API_DOCS, !production),
     repoRoot,
     dataDir: path.resolve(repoRoot, c.DATA_DIR),
+    s3:
+      s3Given === 4
+        ? {
+            endpoint: c.S3_ENDPOINT!,
+            bucket: c.S3_BUCKET!,
+            region: c.S3_REGION,
+            accessKeyId: c.S3_ACCESS_KEY_ID!,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    instanceId: c.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
     webDist: c.WEB_DIST ? path.resolve(repoRoot, c.WEB_DIST) : '',
   };
 }
