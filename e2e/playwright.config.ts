@@ -26,7 +26,7 @@ export default defineConfig({
   webServer: {
     command: 'node --enable-source-maps apps/server/dist/server.js',
     cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${port}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,
     // A default start, as the README's quick start runs it (demo accounts, the development

@@ -37,7 +37,7 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
 async function waitForServer() {
   for (let i = 0; i < 300; i++) {
     if (
-      await fetch(`${origin}/api/health`).then(
+      await fetch(`${origin}/api/ready`).then(
         (r) => r.ok,
         () => false,
       )

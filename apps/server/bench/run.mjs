@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
@@ -61,7 +61,7 @@ async function prepareDatabase() {
   }
 }
 
-async function startProcess(script, port, env) {
+export async function startProcess(script, port, env) {
   const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -175,7 +175,7 @@ async function measureBuyingPath(bareUrl, serverUrl, database, volumeIds) {
   return { rows, storm };
 }
 
-async function stop(child) {
+export async function stop(child) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill();
   await exited;
@@ -297,4 +297,5 @@ async function main() {
   console.log(`\nPassword login (scrypt N=2^15), one at a time, median of 5: ${loginMedianMs.toFixed(0)} ms`);
 }
 
-await main();
+// Imported by cluster.mjs for its helpers: measure only when run itself.
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -17,7 +17,7 @@ export async function createBuyers(url, count, tag) {
       { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
       headers,
     );
-    return { id: login.id, headers, paymentMethod: method.id };
+    return { id: login.id, email, password, headers, paymentMethod: method.id };
   };
   for (let i = 0; i < count; i += 4) {
     buyers.push(...(await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n < count).map(one))));

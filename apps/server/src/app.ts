@@ -1,5 +1,4 @@
 // Builds the whole HTTP application without listening, so tests can inject() into it.
-import path from 'node:path';
 import fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -16,12 +15,20 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { installAccessLog, serializeRequest } from './lib/access-log';
 import { installControlCharacterGuard } from './lib/control-characters';
+import { registerCors } from './lib/cors';
 import { errorBody, installErrorHandler, sendFrameworkError } from './lib/errors';
 import { createInProcessCatalogueEvents } from './lib/catalogue-events';
+import { clusterCatalogueEvents, clusterRatings, forwardSessions, forwardUserCache } from './cluster-forwarding';
 import { loggableError } from './lib/loggable-error';
+import { createMediaAddresses } from './lib/media-addresses';
+import { installMetrics, type AppMetrics } from './lib/metrics';
+import type { ReadinessCheck } from './lib/readiness';
 import { ResponseCache } from './lib/response-cache';
+import { openSharedState } from './lib/shared-state';
+import { UserReadCache } from './lib/user-read-cache';
+import { LOCKS, runAlone } from './db/advisory-lock';
 import { installSecurityHeaders } from './lib/security-headers';
-import { createDiskStorage } from './lib/storage-disk';
+import { createConfiguredStorage } from './lib/create-storage';
 import { createAuditLog } from './modules/admin/audit';
 import { createAdminRepository } from './modules/admin/repository';
 import { adminRoutes } from './modules/admin/routes';
@@ -74,6 +81,10 @@ export interface AppDependencies {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: readonly string[];
+    /** Prometheus metrics, when METRICS_PORT asks for them (server.ts serves them on that port). */
+    metrics: AppMetrics | null;
+    /** Shutdown begins: /api/ready answers 503 'draining' from now on, while requests are still served. */
+    startDraining(): void;
   }
 }
 
@@ -113,18 +124,37 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
   });
 
+  // Redis when several instances share the shop (REDIS_URL), else this process alone.
+  const shared = await openSharedState(config, app.log);
+  app.addHook('onClose', () => shared.close());
+  const readinessChecks: ReadinessCheck[] = [...shared.readiness];
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installAccessLog(app, config.LOG_LEVEL);
   installControlCharacterGuard(app);
+  // Without a metrics port no hook is installed at all: metrics cost nothing unless asked for.
+  app.decorate('metrics', config.METRICS_PORT > 0 ? installMetrics(app, database) : null);
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+  // Stored /media paths become addresses on MEDIA_BASE_URL (when set) in every answer.
+  const mediaAddresses = createMediaAddresses(config.MEDIA_BASE_URL);
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Google account pictures on the profile of a Google sign-in.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://*.googleusercontent.com',
+          ...(mediaAddresses.origin ? [mediaAddresses.origin] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Stripe.js and its card frames, when Stripe takes the payments.
         scriptSrc: ["'self'", ...(config.paymentGateway === 'stripe' ? ['https://js.stripe.com'] : [])],
@@ -141,10 +171,12 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     // Only /media opens itself to other sites (media routes say so); the rest stays ours.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  await registerCors(app, config.CORS_ORIGINS);
   await app.register(fastifyCookie);
   installCookiePolicy(app, config.publicUrl);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters in Redis when instances share one (REDIS_URL), else in this process.
+  await app.register(fastifyRateLimit, { global: false, ...(shared.limitStore ? { store: shared.limitStore } : {}) });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -156,12 +188,17 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const catalogCache = new ResponseCache(config.CATALOG_CACHE_TTL * 1000, 10_000, config.CATALOG_CACHE_MAX_BYTES);
+  app.metrics?.registerCache('catalogue', catalogCache);
   const catalog = createCatalogService(createCatalogRepository(database.db));
-  // Catalogue writes tell every cache of catalogue data (answers, covers, carts, favourites) at once.
-  const catalogueChanges = createInProcessCatalogueEvents({
-    onListenerError: (error, change) =>
-      app.log.error({ error: loggableError(error), change }, 'a cache missed a catalogue change'),
-  });
+  // Catalogue writes tell every cache of catalogue data (answers, covers, carts, favourites) at
+  // once, on every instance.
+  const catalogueChanges = clusterCatalogueEvents(
+    createInProcessCatalogueEvents({
+      onListenerError: (error, change) =>
+        app.log.error({ error: loggableError(error), change }, 'a cache missed a catalogue change'),
+    }),
+    shared.bus,
+  );
   const catalogAdmin = createCatalogAdminService({
     repository: createCatalogAdminRepository(database.db),
     events: catalogueChanges,
@@ -169,15 +206,20 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
   });
   // A review saved or deleted shows in the volume's cached avgRating at once.
   const ratings = new RatingVersions();
-  const reviews = createReviewsService(database.db, { onRatingsChanged: (volumeId) => ratings.changed(volumeId) });
+  const reviews = createReviewsService(database.db, { onRatingsChanged: clusterRatings(ratings, shared.bus) });
+  // A logout, role change or deactivation drops the session's cached copies on every instance.
   const sessions = createSessionStore(database.db, {
     maxHours: { USER: config.SESSION_MAX_HOURS_USER, ADMIN: config.SESSION_MAX_HOURS_ADMIN },
+    onForget: (forgotten) => shared.bus.publish('sessions', forgotten, { acknowledged: true }),
   });
+  forwardSessions(sessions, shared.bus);
   const accounts = createAccountService(createAccountRepository(database.db), sessions);
-  const admin = createAdminService({ repository: createAdminRepository(database.db), sessions });
+  const admin = createAdminService({ repository: createAdminRepository(database.db), sessions, media: mediaAddresses });
   const audit = createAuditLog(database.db);
-  // Uploaded images: on local disk under DATA_DIR/media (an S3-compatible store implements the same interface).
-  const media = createMediaService({ db: database.db, storage: createDiskStorage(path.join(config.dataDir, 'media')) });
+  // Uploaded images: in the S3-compatible bucket when one is set (shared by every instance), else under DATA_DIR/media.
+  const storage = createConfiguredStorage(config);
+  readinessChecks.push({ name: 'storage', check: () => storage.healthy() });
+  const media = createMediaService({ db: database.db, storage });
   const paymentGateway = createPaymentGateway(config, database.db);
   // Queued e-mail (the outbox) goes out in the background; it stops before the database closes,
   // since callers close the app first. The checkout wakes it after committing a confirmation.
@@ -188,11 +230,27 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
   });
   app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => mailWorker.stop());
-  const cart = createCartService(database.db, { catalogueChanges });
-  const favourites = createFavouritesService(database.db, { catalogueChanges });
+  // Per-user answers; each write's invalidation reaches the other instances' copies too.
+  const userCaches = { carts: new UserReadCache(), libraries: new UserReadCache(), favourites: new UserReadCache() };
+  for (const [name, cache] of Object.entries(userCaches)) {
+    forwardUserCache(name, cache, shared.bus);
+    app.metrics?.registerCache(name, cache);
+  }
+  const cart = createCartService(database.db, {
+    catalogueChanges,
+    carts: userCaches.carts,
+    libraries: userCaches.libraries,
+    media: mediaAddresses,
+  });
+  const favourites = createFavouritesService(database.db, {
+    catalogueChanges,
+    lists: userCaches.favourites,
+    media: mediaAddresses,
+  });
   const checkout = createCheckoutService({
     repository: createCheckoutRepository(database.db),
     gateway: paymentGateway,
+    media: mediaAddresses,
     log: app.log,
     confirmation: ({ order, lines, buyer }) =>
       buildOrderConfirmation({
@@ -211,7 +269,7 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     },
     ...faults,
   });
-  scheduleReconciler(app, checkout);
+  scheduleReconciler(app, checkout, (work) => runAlone(database, LOCKS.reconciler, work));
   // The development provider (and oidc-provider, Koa) is loaded only when it runs.
   const google =
     createGoogleSignIn(config) ??
@@ -219,16 +277,22 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
 
   await app.register(
     async (api) => {
-      installAccessControl(api, { sessions, publicUrl: config.publicUrl });
-      await api.register(healthRoutes, { database });
+      installAccessControl(api, { sessions, publicUrl: config.publicUrl, trustedOrigins: config.CORS_ORIGINS });
+      await api.register(healthRoutes, {
+        database,
+        checks: readinessChecks,
+        draining: () => draining,
+        instance: config.instanceId,
+      });
       await api.register(catalogRoutes, {
         service: catalog,
         cache: catalogCache,
         catalogueChanges,
         ratings,
         uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP,
+        media: mediaAddresses,
       });
-      await api.register(catalogAdminRoutes, { catalogAdmin });
+      await api.register(catalogAdminRoutes, { catalogAdmin, media: mediaAddresses });
       await api.register(authRoutes, { accounts, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
       await api.register(googleRoutes, { accounts, google, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
       await api.register(adminRoutes, { admin, audit });
@@ -239,7 +303,7 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
       });
       await api.register(checkoutRoutes, { checkout, audit });
       await api.register(cartRoutes, { cart });
-      await api.register(imageUploadRoutes, { media });
+      await api.register(imageUploadRoutes, { media, addresses: mediaAddresses });
       await api.register(favouritesRoutes, { favourites });
       await api.register(reviewsRoutes, {
         reviews,
@@ -252,7 +316,9 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
   await app.register(mediaRoutes, { catalog, media, catalogueChanges });
   if (google?.mountDevProvider) await google.mountDevProvider(app);
 
-  const sendIndex = config.webDist ? await registerWebApp(app, { webDist: config.webDist, catalog, media }) : null;
+  const sendIndex = config.webDist
+    ? await registerWebApp(app, { webDist: config.webDist, catalog, media, addresses: mediaAddresses })
+    : null;
 
   app.setNotFoundHandler(
     // Unknown paths are cheap to probe: rate-limit them so scanning costs the scanner.

@@ -34,6 +34,7 @@ const adminOnly = (status: number) => ({ guest: 401, user: 403, otherUser: 403, 
 
 const MATRIX: Record<string, MatrixRow> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: open(200) },
+  'GET /api/ready': { request: () => ({ url: '/api/ready' }), expect: open(200) },
   'GET /api/comics': { request: () => ({ url: '/api/comics?page=1' }), expect: open(200) },
   'GET /api/comics/search': { request: () => ({ url: '/api/comics/search?name=bat' }), expect: open(200) },
   'GET /api/comics/:id': { request: () => ({ url: '/api/comics/773' }), expect: open(200) },

@@ -116,6 +116,11 @@ const envSchema = z.object({
    * Unset: both stay in this process, which is right for exactly one instance.
    */
   REDIS_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^rediss?$/ })]).optional(),
+  /** Prefix of every key and channel the shop uses in Redis, so several shops (or test runs) can share one. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only')
+    .default('comics:'),
   /** An S3-compatible bucket for media (uploads, generated covers' copies); unset: DATA_DIR/media on local disk. */
   S3_ENDPOINT: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })]).optional(),
   S3_BUCKET: optionalText,

@@ -276,9 +276,9 @@ describe('public routes never answer 5xx', () => {
   });
 
   it('and the process stays healthy afterwards', async () => {
-    const health = await expectNoServerError('/api/health');
-    expect(health.statusCode).toBe(200);
-    expect(health.json()).toMatchObject({ status: 'ok', database: { reachable: true } });
+    const ready = await expectNoServerError('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { reachable: true } } });
     const page = await expectNoServerError('/api/comics?page=1&limit=12');
     expect(page.statusCode).toBe(200);
     expect(page.json()).toHaveLength(12);

@@ -1,12 +1,13 @@
-// The process as an operator runs it: it starts on its own database, and on SIGTERM it
-// finishes, closes the database and releases the data folder, exiting 0. An unsafe setting
-// stops it before it opens anything, with a message and a non-zero exit code.
+// The process as an operator runs it: it starts on its own database (metrics on their own port
+// when asked), and on SIGTERM it drains (ready answers 503 while requests are still served),
+// finishes the requests in flight, closes the database and releases the data folder, exiting 0.
+// An unsafe setting stops it before it opens anything, with a message and a non-zero exit code.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverRoot } from './paths';
 
@@ -23,8 +24,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'comics-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('server process', () => {
-  it('serves, then shuts down gracefully on SIGTERM', async () => {
-    const port = await freePort();
+  it('serves, then on SIGTERM drains, finishes the request in flight and shuts down', async () => {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const drainMs = 1500;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverRoot,
       env: {
@@ -36,24 +38,79 @@ describe('server process', () => {
         SEED_DEMO: 'false',
         WEB_DIST: '',
         LOG_LEVEL: 'warn',
+        METRICS_PORT: String(metricsPort),
+        SHUTDOWN_DRAIN_MS: String(drainMs),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
+    const shop = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${path}`, init);
 
-    let health: Response | null = null;
-    for (let i = 0; i < 200 && !health?.ok; i++) {
-      health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-      if (!health?.ok) await new Promise((r) => setTimeout(r, 100));
+    let ready: Response | null = null;
+    for (let i = 0; i < 200 && !ready?.ok; i++) {
+      ready = await shop('/api/ready').catch(() => null);
+      if (!ready?.ok) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(health?.ok, output).toBe(true);
+    expect(ready?.ok, output).toBe(true);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
 
+    // Metrics on their own port only.
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('http_requests_total{method="GET",route="/api/ready",status_code="200"}');
+    expect((await shop('/metrics')).status).toBe(404);
+
+    const account = { email: 'drain@example.com', username: 'Drain Test', password: 'secret-password-1' };
+    const signup = await shop('/api/user/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...account, repeatpassword: account.password }),
+    });
+    expect(signup.status, await signup.text()).toBe(201);
+
+    // A login whose body is still arriving when the signal comes: a request in flight.
+    const body = JSON.stringify({ email: account.email, password: account.password });
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    socket.write(
+      `POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const signalled = performance.now();
     child.kill('SIGTERM');
+
+    // Draining: not ready, yet alive and serving.
+    let draining: Response | null = null;
+    for (let i = 0; i < 50 && draining?.status !== 503; i++) {
+      draining = await shop('/api/ready');
+      if (draining.status !== 503) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(draining?.status, output).toBe(503);
+    expect(await draining!.json()).toMatchObject({ status: 'draining' });
+    expect((await shop('/api/health')).status).toBe(200);
+    expect((await shop('/api/publishers')).status).toBe(200);
+    expect(performance.now() - signalled).toBeLessThan(drainMs);
+
+    // After the drain the server stops taking requests but finishes the one in flight.
+    await new Promise((r) => setTimeout(r, drainMs - (performance.now() - signalled) + 300));
+    const late = await shop('/api/health').then(
+      (res) => res.status,
+      () => 'refused',
+    );
+    expect(['refused', 503]).toContain(late);
+    socket.write(body.slice(10));
+    await once(socket, 'close');
+    expect(answer, output).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"token"');
+
     const [code] = await once(child, 'exit');
     expect(code, output).toBe(0);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(drainMs);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   });
 

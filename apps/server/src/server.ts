@@ -1,8 +1,11 @@
-// Process entry: configure, migrate, seed the demo catalogue on first start, listen, and
-// shut down cleanly on SIGTERM/SIGINT (finish in-flight requests, then close the database).
+// Process entry: configure, migrate, seed the demo catalogue on first start, listen (and serve
+// metrics on their own port), and shut down cleanly on SIGTERM/SIGINT: drain (readiness answers
+// 503 so load balancers let the instance go), finish in-flight requests, then close the database.
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
+import { LOCKS, runAlone } from './db/advisory-lock';
 import { openConfiguredDatabase } from './db/open-from-config';
+import { startMetricsListener } from './lib/metrics-listener';
 import { createSessionStore } from './modules/auth/sessions';
 import { seedOnStart } from './seed/on-start';
 
@@ -31,13 +34,26 @@ await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
   `Comics shop on http://localhost:${config.PORT} (${database.kind}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
 );
+const metricsListener = app.metrics
+  ? await startMetricsListener(app.metrics.registry, {
+      host: config.METRICS_HOST,
+      port: config.METRICS_PORT,
+      onError: (err) => app.log.error({ err }, 'metrics could not be collected'),
+    }).catch(cannotStart)
+  : null;
+if (metricsListener) app.log.info(`Metrics on http://${config.METRICS_HOST}:${metricsListener.port}/metrics`);
+if (config.DATABASE_URL && !config.REDIS_URL) {
+  // Allowed, but only as the one instance: a second one would keep its own limits and caches.
+  app.log.info('Limits and caches are kept in this process: run one instance, or set REDIS_URL to run several');
+}
 
-// Expired sessions are refused on sight; this only keeps the table from growing forever.
+// Expired sessions are refused on sight; this only keeps the table from growing forever (one
+// instance at a time does it).
 const sessionCleanup = setInterval(
   () =>
-    void createSessionStore(database.db)
-      .deleteExpired()
-      .catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed')),
+    void runAlone(database, LOCKS.sessionCleanup, () => createSessionStore(database.db).deleteExpired()).catch(
+      (err: unknown) => app.log.warn({ err }, 'session cleanup failed'),
+    ),
   60 * 60 * 1000,
 ).unref();
 
@@ -47,9 +63,14 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info(`${signal}: closing`);
   clearInterval(sessionCleanup);
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  const force = setTimeout(() => process.exit(1), config.SHUTDOWN_DRAIN_MS + 10_000).unref();
   try {
+    // Still serving while the load balancers' probes see 503 and stop sending new requests.
+    app.startDraining();
+    if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    // Stops accepting, finishes the requests in flight, closes idle keep-alive connections.
     await app.close();
+    await metricsListener?.close();
     await database.close();
     clearTimeout(force);
     process.exit(0);

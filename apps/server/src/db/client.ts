@@ -50,6 +50,18 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The PostgreSQL pool's use right now, for metrics (PGlite has one connection and no pool). */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Open connections, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
 }
 
 export type DatabaseOptions =
@@ -82,10 +94,8 @@ function prepareStatementsOnce(client: pg.PoolClient): void {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 20,
-    });
+    const max = options.poolSize ?? 20;
+    const pool = new pg.Pool({ connectionString: options.url, max });
     pool.on('connect', prepareStatementsOnce);
     // An idle connection that dies (a server restart, a dropped database, a network cut) is
     // reported here; the pool drops it and the next query opens a fresh one. Without a listener
@@ -93,7 +103,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost while idle: ${error.message}`));
     // Fail at boot, not on the first request, when the server is unreachable.
     await pool.query('select 1');
-    return { db: drizzlePg(pool, { casing: 'snake_case' }), kind: 'postgres', close: () => pool.end() };
+    return {
+      db: drizzlePg(pool, { casing: 'snake_case' }),
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    };
   }
   let dataDir: string | undefined;
   let unlock = () => {};

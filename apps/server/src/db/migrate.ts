@@ -2,16 +2,14 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder } from '../paths';
+import { LOCKS } from './advisory-lock';
 import { queryRows, type Database } from './client';
-
-/** Arbitrary constant: the advisory-lock id that serialises migrations across instances. */
-const MIGRATION_LOCK_ID = 726_410_001;
 
 export async function migrate(db: Database, folder = migrationsFolder): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: folder });
   await db.transaction(async (tx) => {
     // Several app instances may start at once on one PostgreSQL: only one migrates.
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.migrations})`);
     await tx.execute(sql`create schema if not exists drizzle`);
     await tx.execute(
       sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,

@@ -7,14 +7,17 @@
 // Delivery is at most once: a message lost while Redis is unreachable is covered by each cache's
 // own lifetime (sessions 10 s, per-user answers 30 s, catalogue answers CATALOG_CACHE_TTL).
 
+import type { CatalogueChange } from './catalogue-events';
+import type { Invalidation } from './user-read-cache';
+
 /** What the instances tell each other; each topic carries one JSON message shape. */
 export interface ClusterMessages {
   /** A catalogue write committed (lib/catalogue-events.ts's CatalogueChange). */
-  catalogue: import('./catalogue-events').CatalogueChange;
+  catalogue: CatalogueChange;
   /** A review changed a volume's ratings. */
   ratings: { volumeId: number };
   /** Per-user answers to drop: which cache, and whose entry (or everyone's). */
-  'user-cache': { cache: string; invalidation: import('./user-read-cache').Invalidation };
+  'user-cache': { cache: string; invalidation: Invalidation };
   /** Sessions to forget: one (by its token's hash) or every session of a user. */
   sessions: { tokenHash: string } | { userId: number };
 }
@@ -27,10 +30,16 @@ export interface ClusterBus {
   /** Whether other instances can be told anything ('redis'), or this process is alone ('in-process'). */
   readonly kind: 'in-process' | 'redis';
   /**
-   * Tells every other instance. Resolves once the broker has taken the message (at once in
-   * process); never rejects: a failure is logged and the caches' lifetimes bound the staleness.
+   * Tells every other instance. Resolves once the broker has taken the message or, when
+   * `acknowledged`, once every instance it reached has applied it (at most half a second);
+   * at once in process. Never rejects: a failure is logged and the caches' lifetimes bound
+   * the staleness.
    */
-  publish<T extends ClusterTopic>(topic: T, message: ClusterMessages[T]): Promise<void>;
+  publish<T extends ClusterTopic>(
+    topic: T,
+    message: ClusterMessages[T],
+    options?: { acknowledged?: boolean },
+  ): Promise<void>;
   /** Told the messages other instances publish on topic (never this instance's own); answers the unsubscribe. */
   subscribe<T extends ClusterTopic>(topic: T, handler: (message: ClusterMessages[T]) => void): () => void;
   /** Whether the broker answers (readiness); always true in process. */

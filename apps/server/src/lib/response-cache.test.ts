@@ -118,4 +118,17 @@ describe('ResponseCache', () => {
     expect(cache.bytes).toBe(1);
     expect(cache.peek('slow')).toBeUndefined();
   });
+
+  it('counts hits (a shared read in flight included) and misses, for metrics', async () => {
+    const cache = new ResponseCache(60_000);
+    await Promise.all([cache.get('a', answerOf('1')), cache.get('a', answerOf('unused'))]);
+    await cache.get('a', answerOf('unused'));
+    expect(cache.peek('b')).toBeUndefined(); // a look that reads nothing is neither
+    await cache.get('b', answerOf('2'));
+    expect(cache.peek('b')).toBeDefined();
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 3, misses: 2 });
+    cache.invalidate();
+    await cache.get('a', answerOf('1'));
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 3, misses: 3 });
+  });
 });

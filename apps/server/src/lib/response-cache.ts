@@ -36,6 +36,8 @@ export class ResponseCache {
   /** Map keeps insertion order, and a hit is moved to the end: the first key is the least recently used. */
   private readonly entries = new Map<string, Entry>();
   private totalBytes = 0;
+  private hitCount = 0;
+  private missCount = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -52,6 +54,16 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  /** Lookups that found a fresh answer (ready or being read), for metrics. */
+  get hits(): number {
+    return this.hitCount;
+  }
+
+  /** Lookups that had to compute the answer. */
+  get misses(): number {
+    return this.missCount;
+  }
+
   /** The answer under key if a fresh entry holds it (ready or being read), now the most recently used. */
   peek(key: string): Promise<CachedAnswer> | undefined {
     const hit = this.entries.get(key);
@@ -62,6 +74,7 @@ export class ResponseCache {
     }
     this.entries.delete(key);
     this.entries.set(key, hit);
+    this.hitCount++;
     return hit.answer;
   }
 
@@ -69,6 +82,7 @@ export class ResponseCache {
   get(key: string, compute: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     const hit = this.peek(key);
     if (hit) return hit;
+    this.missCount++;
     if (this.ttlMs === 0) return compute();
     const answer = compute();
     const entry: Entry = { answer, expiresAt: Date.now() + this.ttlMs, bytes: 0 };

@@ -38,11 +38,13 @@ export function sendCached(
   contentType = 'application/json; charset=utf-8',
   cacheControl = 'no-cache',
 ): FastifyReply {
+  // Added to, not replaced: CORS may already vary the answer by Origin.
+  const vary = reply.getHeader('vary');
   reply
     .headers(answer.headers)
     .header('etag', answer.etag)
     .header('cache-control', cacheControl)
-    .header('vary', 'accept-encoding');
+    .header('vary', vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`);
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   reply.type(contentType);
   const encoding =

@@ -3,12 +3,15 @@
 // so a reader or a crash never sees half a file. The content type is the key's extension's
 // (keys always carry one), so no metadata file has to be kept in step with the data file.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, contentTypeOfKey, StorageKeyError, type MediaStorage, type StoredObject } from './storage';
 
 /** Folders known to exist: forgotten past this many, so a long-running server's memory stays flat. */
 const REMEMBERED_FOLDERS = 10_000;
+/** A health check waits no longer than this: a hung network mount is unhealthy, not a hung check. */
+const HEALTH_CHECK_MS = 2_000;
 
 const isMissing = (error: unknown) => {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -107,6 +110,24 @@ export function createDiskStorage(root: string): MediaStorage {
         await unlink(fileOf(key));
       } catch (error) {
         if (!isMissing(error)) throw error;
+      }
+    },
+
+    async healthy() {
+      // A fresh install has no root yet (puts make it): made here too, so it is not reported as down.
+      const check = mkdir(rootFolder, { recursive: true })
+        .then(() => access(rootFolder, constants.W_OK))
+        .then(() => true);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), HEALTH_CHECK_MS);
+      });
+      try {
+        return await Promise.race([check, timeout]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
       }
     },
   };

@@ -1,5 +1,5 @@
-// Media storage: the interface every store implements (local disk today, an S3-compatible
-// bucket later), and the rules for its keys. Keys are always made by the server (never a
+// Media storage: the interface every store implements (local disk, or an S3-compatible bucket
+// shared by every instance), and the rules for its keys. Keys are always made by the server (never a
 // client's file name), so they follow one strict shape that no store can read as a path
 // outside its own root: a store refuses any other key before touching disk or network.
 import type { Readable } from 'node:stream';
@@ -20,6 +20,13 @@ export interface MediaStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object under key; removing what is not there is no error. */
   delete(key: string): Promise<void>;
+  /** Whether the store takes reads and writes now (readiness); answers within a few seconds, never throws. */
+  healthy(): Promise<boolean>;
+  /**
+   * A URL that GETs the object under key directly from the store until it expires, for owner-only
+   * content served by redirect. Only stores reachable by browsers have it (not the local disk).
+   */
+  signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 /** A key that no store accepts: a bug of the caller, or a request path probing for files. */

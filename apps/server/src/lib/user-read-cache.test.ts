@@ -155,4 +155,15 @@ describe('UserReadCache', () => {
     cache.invalidate(8);
     expect(heard).toHaveLength(2);
   });
+
+  it('counts hits (a shared load in flight included) and misses, for metrics', async () => {
+    const cache = new UserReadCache();
+    await Promise.all([cache.get(1, answerOf('[1]')), cache.get(1, answerOf('unused'))]);
+    await cache.get(1, answerOf('unused'));
+    await cache.get(2, answerOf('[2]'));
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 2, misses: 2 });
+    cache.invalidate(1);
+    await cache.get(1, answerOf('[1]'));
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 2, misses: 3 });
+  });
 });

@@ -39,6 +39,8 @@ export class UserReadCache {
   private readonly maxBytes: number;
   private generation = 0;
   private totalBytes = 0;
+  private hitCount = 0;
+  private missCount = 0;
 
   constructor(options: UserReadCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? USER_CACHE_TTL_MS;
@@ -55,6 +57,16 @@ export class UserReadCache {
     return this.totalBytes;
   }
 
+  /** Reads answered from the cache (ready or being loaded), for metrics. */
+  get hits(): number {
+    return this.hitCount;
+  }
+
+  /** Reads that had to load the answer. */
+  get misses(): number {
+    return this.missCount;
+  }
+
   /** The user's answer, loaded on a miss; requests arriving while it loads share the one load. */
   get(userId: number, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     const hit = this.entries.get(userId);
@@ -62,10 +74,12 @@ export class UserReadCache {
       if (hit.expiresAt > Date.now()) {
         this.entries.delete(userId);
         this.entries.set(userId, hit);
+        this.hitCount++;
         return hit.answer;
       }
       this.remove(userId, hit);
     }
+    this.missCount++;
     if (this.ttlMs === 0) return load();
     const entry: Entry = {
       answer: load(),

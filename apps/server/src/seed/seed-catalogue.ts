@@ -1,6 +1,7 @@
 // Loads the demo catalogue into an empty database: all at once in one transaction, so a
 // second start never duplicates it and a crash never leaves half a catalogue behind.
 import { sql } from 'drizzle-orm';
+import { LOCKS } from '../db/advisory-lock';
 import { queryRows, type Database } from '../db/client';
 import { issues, publishers, volumes } from '../db/schema/catalog';
 import { generateCatalogue, type GenerateOptions } from './demo-catalogue';
@@ -13,7 +14,6 @@ export interface SeedResult {
 }
 
 /** Arbitrary constant (next to the migration lock's): serialises seeding across instances. */
-const SEED_LOCK_ID = 726_410_002;
 /** PostgreSQL caps a statement at 65,535 bind parameters; stay clear of it. */
 const MAX_PARAMETERS = 60_000;
 /**
@@ -38,7 +38,7 @@ export async function seedCatalogue(db: Database, options: GenerateOptions = {})
 async function insertCatalogue(db: Database, options: GenerateOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL: the second waits, then finds rows.
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seedCatalogue})`);
     const [existing] = await queryRows<{ present: boolean }>(tx, sql`select exists (select 1 from volumes) as present`);
     if (existing?.present) return { seeded: false, ...(await countCatalogue(tx)) };
 

@@ -167,14 +167,19 @@ const required = (max: number) =>
     .min(1, { error: REQUIRED })
     .max(max, { error: `At most ${max} characters` });
 
-/** A media URL this shop issued: a path under /media/ (made absolute by MEDIA_BASE_URL later). */
+export const NOT_OUR_IMAGE = 'Must be an image uploaded to this shop';
+
+/**
+ * A media URL this shop issued: a path under /media/, or that path on the media host the shop
+ * answers with (MEDIA_BASE_URL), which only the server knows and checks.
+ */
 const imageUrl = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, { error: REQUIRED })
   .max(2048)
-  .refine((url) => url.startsWith('/media/') && !url.includes('..'), {
-    error: 'Must be an image uploaded to this shop',
+  .refine((url) => /^(https?:\/\/[^/?#]+(\/[^?#]*)?)?\/media\//.test(url) && !url.includes('..'), {
+    error: NOT_OUR_IMAGE,
   });
 
 /**

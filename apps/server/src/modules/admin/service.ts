@@ -15,6 +15,7 @@ import {
   type AdminUser,
 } from '@comics/shared/schemas/admin';
 import { HttpError, notFound } from '../../lib/errors';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
 import { hashPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
 import type { AccountChange, AdminRepository } from './repository';
@@ -37,6 +38,8 @@ export interface AdminServiceDependencies {
   sessions: Pick<SessionStore, 'forgetUser'>;
   /** The clock (tests may move it). */
   now?: () => Date;
+  /** Where the order lines' covers are fetched from; default the shop's own /media. */
+  media?: MediaAddresses;
 }
 
 export interface Page<Item> {
@@ -50,7 +53,12 @@ export function statsPeriodStart(now: Date): Date {
   return new Date(today - (STATS_DAYS - 1) * DAY_MS);
 }
 
-export function createAdminService({ repository, sessions, now = () => new Date() }: AdminServiceDependencies) {
+export function createAdminService({
+  repository,
+  sessions,
+  now = () => new Date(),
+  media = SAME_ORIGIN_MEDIA,
+}: AdminServiceDependencies) {
   /** Role and activation changes take effect on the account's very next request. */
   async function changeAccount(actorId: number, targetId: number, change: AccountChange): Promise<AdminUser> {
     if (actorId === targetId) throw new HttpError(409, 'own_account', adminMessages.ownAccount);
@@ -58,7 +66,7 @@ export function createAdminService({ repository, sessions, now = () => new Date(
     if (result.outcome === 'not_found') throw notFound('User');
     if (result.outcome === 'last_admin') throw new HttpError(409, 'last_admin', adminMessages.lastAdmin);
     // After the commit: a session read racing the change cannot be cached from before it.
-    sessions.forgetUser(targetId);
+    await sessions.forgetUser(targetId);
     return adminUserOf(result.account);
   }
 
@@ -87,7 +95,7 @@ export function createAdminService({ repository, sessions, now = () => new Date(
       }
       const promoted = await repository.promoteToAdmin(existing.id, passwordHash);
       if (!promoted) throw new Error(`The account ${values.email} disappeared while being promoted`);
-      sessions.forgetUser(existing.id);
+      await sessions.forgetUser(existing.id);
       return { account: promoted, created: false };
     },
 
@@ -124,7 +132,7 @@ export function createAdminService({ repository, sessions, now = () => new Date(
     async orderDetail(id: number): Promise<AdminOrderDetail> {
       const found = await repository.orderDetail(id);
       if (!found) throw notFound('Order');
-      return adminOrderDetailOf(found.order, found.lines, found.emails);
+      return adminOrderDetailOf(found.order, found.lines, found.emails, media);
     },
   };
 }

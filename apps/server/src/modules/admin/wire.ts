@@ -2,6 +2,7 @@
 // repository's rows here and nowhere else; only the admin service and routes use it.
 import { centsToDollars } from '@comics/shared/money';
 import type { AdminOrder, AdminOrderDetail, AdminUser } from '@comics/shared/schemas/admin';
+import type { MediaAddresses } from '../../lib/media-addresses';
 import type { AccountRow, OrderEmailRow, OrderLineRow, OrderRow } from './repository';
 
 export function adminUserOf(account: AccountRow): AdminUser {
@@ -32,12 +33,17 @@ export function adminOrderOf(order: OrderRow): AdminOrder {
   };
 }
 
-export function adminOrderDetailOf(order: OrderRow, lines: OrderLineRow[], emails: OrderEmailRow[]): AdminOrderDetail {
+export function adminOrderDetailOf(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  emails: OrderEmailRow[],
+  media: MediaAddresses,
+): AdminOrderDetail {
   return {
     ...adminOrderOf(order),
     lines: lines.map((line) => ({
       id: line.id,
-      image: line.image,
+      image: media.addressOf(line.image),
       name: line.name,
       issue_number: line.issueNumber,
       price: centsToDollars(line.priceCents),

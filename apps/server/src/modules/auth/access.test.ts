@@ -23,7 +23,11 @@ async function appWith(register: (api: FastifyInstance) => void): Promise<Fastif
   installCookiePolicy(app, 'http://localhost:3000');
   await app.register(
     async (api) => {
-      installAccessControl(api, { sessions: createSessionStore(database.db), publicUrl: 'http://localhost:3000' });
+      installAccessControl(api, {
+        sessions: createSessionStore(database.db),
+        publicUrl: 'http://localhost:3000',
+        trustedOrigins: [],
+      });
       register(api);
     },
     { prefix: '/api' },

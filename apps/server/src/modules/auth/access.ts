@@ -3,7 +3,8 @@
 // start-up, so nothing ships unguarded by omission. Protected routes resolve the caller from
 // the session (cookie or bearer token) on every request: a revoked session, a deactivated
 // account or a changed role counts at once. Writes that ride on the cookie must come from our
-// own origin (CSRF); public routes never touch the sessions table.
+// own origin or one of the CORS_ORIGINS trusted with credentials (CSRF); public routes never
+// touch the sessions table.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@comics/shared/constants';
 import { HttpError } from '../../lib/errors';
@@ -49,8 +50,16 @@ function sourceOrigin(request: FastifyRequest): string | null {
   return referer ? normalOrigin(referer) : null;
 }
 
-export function installAccessControl(api: FastifyInstance, options: { sessions: SessionStore; publicUrl: string }) {
-  const { sessions, publicUrl } = options;
+export function installAccessControl(
+  api: FastifyInstance,
+  options: {
+    sessions: SessionStore;
+    publicUrl: string;
+    /** Other sites' origins allowed to call with credentials (CORS_ORIGINS): their writes are not forged. */
+    trustedOrigins: readonly string[];
+  },
+) {
+  const { sessions, publicUrl, trustedOrigins } = options;
   api.decorateRequest('caller', null);
 
   api.addHook('onRoute', (route) => {
@@ -71,7 +80,7 @@ export function installAccessControl(api: FastifyInstance, options: { sessions: 
     const credential = readCredential(request);
     if (UNSAFE_METHODS.has(request.method)) {
       const origin = sourceOrigin(request);
-      const ownOrigins = [publicUrl, normalOrigin(`${request.protocol}://${request.host}`)];
+      const ownOrigins = [publicUrl, normalOrigin(`${request.protocol}://${request.host}`), ...trustedOrigins];
       // A browser always names the origin of a cross-site write; a cookie-borne write that
       // names none is refused too. Bearer clients are not browsers riding on ambient cookies.
       const forged = origin ? !ownOrigins.includes(origin) : credential?.via === 'cookie';

@@ -100,7 +100,7 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
     const verified = Boolean(byEmail.emailVerifiedAt);
     const account = verified ? await accounts.update(byEmail.id, link) : await accounts.takeOver(byEmail.id, link);
     // The take-over ended the sessions in the database; memory must not keep them alive.
-    sessions.forgetUser(byEmail.id);
+    await sessions.forgetUser(byEmail.id);
     return verified ? { account } : { account, takenOver: true };
   }
 

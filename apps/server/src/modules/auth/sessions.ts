@@ -7,8 +7,9 @@
 // seen (users.last_seen_at, the dashboard's daily users), so no request pays a write for it.
 // Resolved sessions are kept in memory for a few seconds, so a signed-in read costs no query;
 // every write that ends or changes a session goes through this store (or `forgetUser`), which
-// drops the cached copies at once. The short lifetime bounds what other processes' writes
-// (another instance, a script) can miss until the scale-out work's invalidation bus lands.
+// drops the cached copies at once and tells `onForget`, which forwards the fact to the other
+// instances (their `forget` drops their copies). The short lifetime bounds what a lost message,
+// or a write made outside the app (a script), can miss.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
@@ -50,7 +51,15 @@ export interface SessionOptions {
   maxHours?: Record<Role, number>;
   /** Milliseconds a resolved session is served from memory; 0 turns the cache off. */
   cacheTtlMs?: number;
+  /**
+   * Told each session (by its token's hash) or user whose cached copies were dropped here, for
+   * the other instances; a logout waits for it, so the session is refused everywhere once answered.
+   */
+  onForget?: (forgotten: ForgottenSessions) => Promise<void>;
 }
+
+/** Sessions whose cached copies must go: one, by its token's hash, or all of a user's. */
+export type ForgottenSessions = { tokenHash: string } | { userId: number };
 
 type CachedSession = Omit<SessionAccount, 'renewed'> & { createdAt: Date; cachedUntil: number };
 
@@ -65,10 +74,17 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
   // Bumped by every invalidation: a read that started before one must not cache what it read.
   let generation = 0;
 
-  /** Drops what memory holds of a user's sessions: after any change to the account's row. */
-  function forgetUser(userId: number): void {
+  /** Drops what this process holds of the sessions (a read under way then caches nothing either). */
+  function forget(forgotten: ForgottenSessions): void {
     generation++;
-    for (const [tokenHash, entry] of cache) if (entry.userId === userId) cache.delete(tokenHash);
+    if ('tokenHash' in forgotten) cache.delete(forgotten.tokenHash);
+    else for (const [tokenHash, entry] of cache) if (entry.userId === forgotten.userId) cache.delete(tokenHash);
+  }
+
+  /** Drops what memory holds of a user's sessions, here and on the other instances: after any change to the account's row. */
+  function forgetUser(userId: number): Promise<void> {
+    forget({ userId });
+    return options.onForget?.({ userId }) ?? Promise.resolve();
   }
 
   function remember(tokenHash: string, entry: Omit<CachedSession, 'cachedUntil'>, readGeneration: number) {
@@ -169,16 +185,19 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
     async revoke(token: string): Promise<void> {
       const tokenHash = hashToken(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-      generation++;
-      cache.delete(tokenHash);
+      forget({ tokenHash });
+      await options.onForget?.({ tokenHash });
     },
 
     async revokeAllFor(userId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
-      forgetUser(userId);
+      await forgetUser(userId);
     },
 
     forgetUser,
+
+    /** Another instance ended or changed these sessions: drop this process's copies (not told on). */
+    forget,
 
     /** Housekeeping: expired rows are dead weight. */
     async deleteExpired(): Promise<number> {

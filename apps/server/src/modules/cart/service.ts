@@ -3,6 +3,7 @@
 // write invalidates its user's entry and answers the cart as it now stands. Nothing here grants
 // a comic: checkout does, then calls `invalidate(userId)`.
 import type { CatalogueEvents } from '../../lib/catalogue-events';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
 import { HttpError } from '../../lib/errors';
 import { UserReadCache, type UserReadCacheOptions } from '../../lib/user-read-cache';
@@ -18,6 +19,8 @@ export interface CartServiceOptions {
   libraries?: UserReadCache;
   /** Catalogue writes: cart lines and purchases show issues' names, covers and prices. */
   catalogueChanges?: CatalogueEvents;
+  /** Where the covers are fetched from; default the shop's own /media. */
+  media?: MediaAddresses;
 }
 
 export interface CartService {
@@ -45,6 +48,7 @@ export function createCartService(db: Database, options: CartServiceOptions = {}
   const repository = createCartRepository(db);
   const carts = options.carts ?? new UserReadCache(options.cache);
   const libraries = options.libraries ?? new UserReadCache(options.cache);
+  const media = options.media ?? SAME_ORIGIN_MEDIA;
   // A full clear: which users hold the edited issue is not known here, and edits are rare (each
   // user's next read refills their entry). Local only (`apply`): the catalogue event itself is
   // what reaches the other instances, so re-announcing it per cache would only echo.
@@ -55,7 +59,9 @@ export function createCartService(db: Database, options: CartServiceOptions = {}
   });
 
   const list = (userId: number) =>
-    carts.get(userId, async () => toCachedAnswer((await repository.listLines(userId)).map(cartItemOf)));
+    carts.get(userId, async () =>
+      toCachedAnswer((await repository.listLines(userId)).map((line) => cartItemOf(line, media))),
+    );
 
   /** The cart after a write: read afresh when the write changed it. */
   function after(userId: number, changed: boolean): Promise<CachedAnswer> {
@@ -88,7 +94,9 @@ export function createCartService(db: Database, options: CartServiceOptions = {}
     },
 
     purchases: (userId) =>
-      libraries.get(userId, async () => toCachedAnswer((await repository.listPurchases(userId)).map(purchaseItemOf))),
+      libraries.get(userId, async () =>
+        toCachedAnswer((await repository.listPurchases(userId)).map((purchase) => purchaseItemOf(purchase, media))),
+      ),
 
     async acknowledgePaid(userId, issueId) {
       if (!(await repository.owns(userId, issueId))) {

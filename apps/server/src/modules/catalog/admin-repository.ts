@@ -3,13 +3,13 @@
 // statements (the audit entry included) commit or roll back together; the service decides what
 // to write, this file only how.
 import { asc, desc, eq, sql } from 'drizzle-orm';
+import { LOCKS } from '../../db/advisory-lock';
 import type { Database } from '../../db/client';
 import { issues, publishers, volumes } from '../../db/schema/catalog';
 import { createAuditLog, type AuditRecord } from '../admin/audit';
 import { createCatalogRepository, type IssueRow, type VolumeRow } from './repository';
 
 /** Arbitrary constant (beside the migration and seed locks): serialises the creation of one publisher name. */
-const PUBLISHER_LOCK_ID = 726_410_003;
 
 /** A volume's stored fields an administrator may change. */
 export interface VolumeValues {
@@ -66,7 +66,7 @@ function catalogWritesOn(tx: Database): CatalogWrites {
       // Names are unique only as typed: two admins adding 'Image Comics' and 'image comics' at
       // once would both miss the other's row. The lock, per folded name, makes the second wait
       // for the first to commit and then find its row.
-      await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISHER_LOCK_ID}::int, hashtext(lower(${key})))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.publisherByName}::int, hashtext(lower(${key})))`);
       const [existing] = await tx
         .select({ id: publishers.id })
         .from(publishers)

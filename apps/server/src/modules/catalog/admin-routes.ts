@@ -1,23 +1,33 @@
 // The catalogue's write routes, ADMIN only (enforced by the access hook): POST /api/comics
 // (docs/product.md §7, the Upload form) and the admin catalogue's edits of a volume or an issue.
 // Answers are the catalogue's own wire shapes, so a client shows them as it shows any comic.
+// An image comes as the address the upload (or the catalogue) answered, and is stored as its path.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { issueEditBody, newComicBody, volumeEditBody } from '@comics/shared/schemas/admin';
+import { issueEditBody, newComicBody, NOT_OUR_IMAGE, volumeEditBody } from '@comics/shared/schemas/admin';
 import { comicDetail, idParam, issue } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
+import { validationFailed } from '../../lib/errors';
+import type { MediaAddresses } from '../../lib/media-addresses';
 import { callerOf } from '../auth/access';
 import type { CatalogAdminService } from './admin-service';
 import { comicDetailOf, issueOf } from './wire';
 
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAdminService }> = async (
-  app,
-  { catalogAdmin },
-) => {
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{
+  catalogAdmin: CatalogAdminService;
+  media: MediaAddresses;
+}> = async (app, { catalogAdmin, media }) => {
   const tags = ['catalogue', 'admin'];
   const config = { access: 'admin' } as const;
   const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
   const params = z.object({ id: idParam });
+
+  /** The stored path of an image address; a host other than the shop's media host is refused. */
+  function storedImage(address: string, field: string): string {
+    const path = media.pathOf(address);
+    if (path === null) throw validationFailed({ [field]: NOT_OUR_IMAGE });
+    return path;
+  }
 
   app.post(
     '/comics',
@@ -33,8 +43,9 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAd
       },
     },
     async (request, reply) => {
-      const comic = await catalogAdmin.createComic(callerOf(request).id, request.body);
-      return reply.code(201).header('location', `/api/comics/${comic.id}`).send(comicDetailOf(comic));
+      const body = { ...request.body, imagen: storedImage(request.body.imagen, 'imagen') };
+      const comic = await catalogAdmin.createComic(callerOf(request).id, body);
+      return reply.code(201).header('location', `/api/comics/${comic.id}`).send(comicDetailOf(comic, media));
     },
   );
 
@@ -50,8 +61,11 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAd
         response: { 200: comicDetail, ...errors },
       },
     },
-    async (request) =>
-      comicDetailOf(await catalogAdmin.updateVolume(callerOf(request).id, request.params.id, request.body)),
+    async (request) => {
+      const { image, ...fields } = request.body;
+      const edit = image === undefined ? fields : { ...fields, image: storedImage(image, 'image') };
+      return comicDetailOf(await catalogAdmin.updateVolume(callerOf(request).id, request.params.id, edit), media);
+    },
   );
 
   app.patch(
@@ -66,6 +80,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAd
         response: { 200: issue, ...errors },
       },
     },
-    async (request) => issueOf(await catalogAdmin.updateIssue(callerOf(request).id, request.params.id, request.body)),
+    async (request) =>
+      issueOf(await catalogAdmin.updateIssue(callerOf(request).id, request.params.id, request.body), media),
   );
 };

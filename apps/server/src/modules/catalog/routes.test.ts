@@ -281,10 +281,13 @@ describe('GET /api/publishers', () => {
 });
 
 describe('platform', () => {
-  it('reports health with the database reachable', async () => {
+  it('reports itself alive, and ready with the database reachable', async () => {
     const res = await get('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: { reachable: true } });
+    expect(res.json()).toMatchObject({ status: 'ok' });
+    const ready = await get('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { reachable: true } } });
     await t.database.db.execute(sql`select 1`);
   });
 
@@ -310,6 +313,7 @@ describe('platform', () => {
         '/api/comics/issues/rating/{volumeId}',
         '/api/publishers',
         '/api/health',
+        '/api/ready',
       ]),
     );
     const ui = await get('/api/docs/');

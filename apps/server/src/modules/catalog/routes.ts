@@ -16,6 +16,7 @@ import {
 } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
 import type { CatalogueChange, CatalogueEvents } from '../../lib/catalogue-events';
+import type { MediaAddresses } from '../../lib/media-addresses';
 import { perIpLimit } from '../../lib/request-budget';
 import { toCachedAnswer, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
 import { sendCached } from '../../lib/send-cached';
@@ -30,8 +31,11 @@ const totalHeader = {
   'X-Total-Count': { type: 'integer', description: 'Matches across all pages' },
 } as const;
 
-function pagedAnswer({ comics, total }: PagedComics) {
-  return toCachedAnswer(comics.map(comicSummaryOf), { 'x-total-count': String(total) });
+function pagedAnswer({ comics, total }: PagedComics, media: MediaAddresses) {
+  return toCachedAnswer(
+    comics.map((comic) => comicSummaryOf(comic, media)),
+    { 'x-total-count': String(total) },
+  );
 }
 
 export interface CatalogRoutesOptions {
@@ -43,11 +47,13 @@ export interface CatalogRoutesOptions {
   catalogueChanges: CatalogueEvents;
   /** Reads that miss the cache one IP may make per minute; 0 for no limit. */
   uncachedReadsPerIpPerMinute: number;
+  /** Where the answers' covers are fetched from. */
+  media: MediaAddresses;
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { service, cache, ratings, catalogueChanges, uncachedReadsPerIpPerMinute },
+  { service, cache, ratings, catalogueChanges, uncachedReadsPerIpPerMinute, media },
 ) => {
   const tags = ['catalogue'];
   const config = { access: 'public' } as const;
@@ -100,7 +106,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const listing = comicListing(request.query);
       return sendRead(request, reply, cacheKey('comics', listing), async () =>
-        pagedAnswer(await service.listComics(listing)),
+        pagedAnswer(await service.listComics(listing), media),
       );
     },
   );
@@ -122,7 +128,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const search = comicSearch(request.query);
       return sendRead(request, reply, cacheKey('search', search), async () =>
-        pagedAnswer(await service.searchComics(search)),
+        pagedAnswer(await service.searchComics(search), media),
       );
     },
   );
@@ -141,7 +147,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const { id } = request.params;
       return sendRead(request, reply, `comic:${id}:${edits.keySuffix(id)}`, async () =>
-        toCachedAnswer(comicDetailOf(await service.getComic(id))),
+        toCachedAnswer(comicDetailOf(await service.getComic(id), media)),
       );
     },
   );
@@ -160,7 +166,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const { volumeId } = request.params;
       return sendRead(request, reply, `issues:${volumeId}:${edits.keySuffix(volumeId)}`, async () =>
-        toCachedAnswer((await service.listIssues(volumeId)).map(issueOf)),
+        toCachedAnswer((await service.listIssues(volumeId)).map((issue) => issueOf(issue, media))),
       );
     },
   );
@@ -180,7 +186,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const { volumeId } = request.params;
       const key = `${ratings.ratedIssuesKey(volumeId)}:${edits.keySuffix(volumeId)}`;
       return sendRead(request, reply, key, async () =>
-        toCachedAnswer((await service.listRatedIssues(volumeId)).map(ratedIssueOf)),
+        toCachedAnswer((await service.listRatedIssues(volumeId)).map((issue) => ratedIssueOf(issue, media))),
       );
     },
   );

@@ -1,37 +1,39 @@
 // The spec's wire shapes of the catalogue (snake_case names, prices in dollars), made from the
 // service's domain objects here and nowhere else; only the routes use it. Fields are written in
-// the order the answers have always had, so the bytes (and ETags) stay the same.
+// the order the answers have always had, so the bytes (and ETags) stay the same. Stored cover
+// paths become the addresses clients fetch them from (see media-addresses.ts).
 import { centsToDollars } from '@comics/shared/money';
 import type { ComicDetail, ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
+import type { MediaAddresses } from '../../lib/media-addresses';
 import type { Comic, ComicIssue, ComicWithDescription, RatedComicIssue } from './service';
 
-export function comicSummaryOf(comic: Comic): ComicSummary {
+export function comicSummaryOf(comic: Comic, media: MediaAddresses): ComicSummary {
   return {
     id: comic.id,
     name: comic.name,
     deck: comic.deck,
     start_year: comic.startYear,
-    image: comic.image,
+    image: media.addressOf(comic.image),
     publisher: comic.publisher,
   };
 }
 
-export function comicDetailOf(comic: ComicWithDescription): ComicDetail {
-  return { ...comicSummaryOf(comic), description: comic.description };
+export function comicDetailOf(comic: ComicWithDescription, media: MediaAddresses): ComicDetail {
+  return { ...comicSummaryOf(comic, media), description: comic.description };
 }
 
-export function issueOf(issue: ComicIssue): Issue {
+export function issueOf(issue: ComicIssue, media: MediaAddresses): Issue {
   return {
     id: issue.id,
     volume_id: issue.volumeId,
     issue_number: issue.issueNumber,
     name: issue.name,
     description: issue.description,
-    image: issue.image,
+    image: media.addressOf(issue.image),
     price: centsToDollars(issue.priceCents),
   };
 }
 
-export function ratedIssueOf(issue: RatedComicIssue): RatedIssue {
-  return { ...issueOf(issue), avgRating: issue.avgRating };
+export function ratedIssueOf(issue: RatedComicIssue, media: MediaAddresses): RatedIssue {
+  return { ...issueOf(issue, media), avgRating: issue.avgRating };
 }

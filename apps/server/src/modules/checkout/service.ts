@@ -13,6 +13,7 @@ import {
   type PaidOrder,
 } from '@comics/shared/schemas/shop';
 import { HttpError } from '../../lib/errors';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
 import type { Caller } from '../auth/access';
 import { GatewayUnavailableError, type ChargeResult, type PaymentGateway } from '../payments/gateway';
 import { cartItemOf } from '../cart/wire';
@@ -46,6 +47,8 @@ export interface CheckoutDependencies {
   settleWaitMs?: number;
   /** Test-only fault point: runs after the gateway charged and before the order completes. */
   afterCharge?: (orderId: number) => void | Promise<void>;
+  /** Where the paid items' covers are fetched from; default the shop's own /media. */
+  media?: MediaAddresses;
 }
 
 const conflict = (code: string, message: string, fields?: Record<string, string>) =>
@@ -69,13 +72,14 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   const { repository, gateway, log } = deps;
   const now = deps.now ?? (() => new Date());
   const settleWaitMs = deps.settleWaitMs ?? 15_000;
+  const media = deps.media ?? SAME_ORIGIN_MEDIA;
 
   function paidAnswer(order: OrderRow, lines: readonly PricedIssue[]): PaidOrder {
     return {
       status: 'paid',
       orderId: order.id,
       total: centsToDollars(order.totalCents),
-      items: lines.map(cartItemOf),
+      items: lines.map((line) => cartItemOf(line, media)),
       card: cardOf(order),
       message: PAYMENT_SUCCESSFUL,
     };

@@ -3,6 +3,7 @@
 // invalidate the user's entry and answer the list as it now stands.
 import type { FavouritesAnswer } from '@comics/shared/schemas/shop';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
 import { HttpError } from '../../lib/errors';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
 import { UserReadCache, type UserReadCacheOptions } from '../../lib/user-read-cache';
@@ -17,6 +18,8 @@ export interface FavouritesServiceOptions {
   lists?: UserReadCache;
   /** Catalogue writes: favourites show issues as the catalogue does (name, cover, price…). */
   catalogueChanges?: CatalogueEvents;
+  /** Where the covers are fetched from; default the shop's own /media. */
+  media?: MediaAddresses;
 }
 
 export interface FavouritesService {
@@ -34,6 +37,7 @@ export interface FavouritesService {
 export function createFavouritesService(db: Database, options: FavouritesServiceOptions = {}): FavouritesService {
   const repository = createFavouritesRepository(db);
   const lists = options.lists ?? new UserReadCache(options.cache);
+  const media = options.media ?? SAME_ORIGIN_MEDIA;
   // A full clear, local only: see the cart service's subscription for why.
   options.catalogueChanges?.subscribe((change) => {
     if (change.issuesChanged) lists.apply({ scope: 'all' });
@@ -42,7 +46,9 @@ export function createFavouritesService(db: Database, options: FavouritesService
   // A favourite is shown as the catalogue shows the issue (the modal opens from it).
   const list = (userId: number) =>
     lists.get(userId, async () => {
-      const answer: FavouritesAnswer = [{ issues: (await repository.list(userId)).map(issueOf) }];
+      const answer: FavouritesAnswer = [
+        { issues: (await repository.list(userId)).map((issue) => issueOf(issue, media)) },
+      ];
       return toCachedAnswer(answer);
     });
 

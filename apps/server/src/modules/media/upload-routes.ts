@@ -1,6 +1,6 @@
 // POST /api/image/upload (docs/product.md §7, the image host): an administrator's multipart form
 // with `file` and `upload_preset` 'comics', answered like the spec's image host did, with
-// `secure_url` (here the path of the main WebP rendition). The form is read as a stream with hard
+// `secure_url` (the address of the main WebP rendition). The form is read as a stream with hard
 // limits, so an oversized file is cut off at MAX_UPLOAD_BYTES instead of being held whole; the
 // file's name and declared type are never looked at. Every refusal is a 4xx naming the field.
 import fastifyMultipart from '@fastify/multipart';
@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@comics/shared/schemas/errors';
 import { MAX_UPLOAD_BYTES, uploadAnswer, uploadPreset, type UploadAnswer } from '@comics/shared/schemas/media';
 import { HttpError, validationFailed } from '../../lib/errors';
+import type { MediaAddresses } from '../../lib/media-addresses';
 import { callerOf } from '../auth/access';
 import type { MediaService } from './service';
 
@@ -69,7 +70,10 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   return form;
 }
 
-export const imageUploadRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
+export const imageUploadRoutes: FastifyPluginAsyncZod<{ media: MediaService; addresses: MediaAddresses }> = async (
+  app,
+  { media, addresses },
+) => {
   // Registered here, not app-wide: only this route takes multipart, and only with these limits.
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
@@ -117,7 +121,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ media: MediaService }> =
       if (Object.keys(problems).length > 0 || !bytes) throw validationFailed(problems);
 
       const stored = await media.storeUpload({ bytes, uploadedBy });
-      return { secure_url: stored.url, width: stored.width, height: stored.height };
+      return { secure_url: addresses.addressOf(stored.url), width: stored.width, height: stored.height };
     },
   );
 };

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MediaAddresses } from '../../lib/media-addresses';
 import type { CatalogService } from '../catalog/service';
 import type { LinkPreviewImage, MediaService } from '../media/service';
 
@@ -43,7 +44,12 @@ function headTags(meta: { title: string; description: string; image?: LinkPrevie
 
 export async function registerWebApp(
   app: FastifyInstance,
-  { webDist, catalog, media }: { webDist: string; catalog: CatalogService; media: MediaService },
+  {
+    webDist,
+    catalog,
+    media,
+    addresses,
+  }: { webDist: string; catalog: CatalogService; media: MediaService; addresses: MediaAddresses },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
 
@@ -66,10 +72,12 @@ export async function registerWebApp(
     if (!comic) return base;
     const description = comic.deck ?? stripTags(comic.description ?? '').slice(0, 200);
     const image = await media.linkPreviewOf(comic);
+    const address = addresses.addressOf(image.url);
     return {
       title: comic.startYear ? `${comic.name} (${comic.startYear})` : comic.name,
       description: description || SHOP_DESCRIPTION,
-      image: { ...image, url: origin + image.url },
+      // Link previewers need an absolute URL: on the media host when there is one, else on ours.
+      image: { ...image, url: address.startsWith('/') ? origin + address : address },
       url: base.url,
     };
   }

@@ -1,0 +1,42 @@
+// What each per-process cache tells the other instances, and how it applies what they tell it.
+// Each function links one cache to the bus both ways: local invalidations are published, and
+// the other instances' are applied here only (never published again).
+import type { RatingVersions } from './modules/catalog/rating-versions';
+import type { SessionStore } from './modules/auth/sessions';
+import type { CatalogueEvents } from './lib/catalogue-events';
+import type { ClusterBus } from './lib/cluster-bus';
+import type { UserReadCache } from './lib/user-read-cache';
+
+/** Catalogue writes: published after commit here, delivered to this instance's subscribers when elsewhere. */
+export function clusterCatalogueEvents(local: CatalogueEvents, bus: ClusterBus): CatalogueEvents {
+  bus.subscribe('catalogue', (change) => local.publish(change));
+  return {
+    publish(change) {
+      local.publish(change);
+      void bus.publish('catalogue', change);
+    },
+    subscribe: (listener) => local.subscribe(listener),
+  };
+}
+
+/** A per-user answer cache (carts, libraries, favourites), known to the others by `name`. */
+export function forwardUserCache(name: string, cache: UserReadCache, bus: ClusterBus): void {
+  cache.onInvalidate((invalidation) => void bus.publish('user-cache', { cache: name, invalidation }));
+  bus.subscribe('user-cache', (message) => {
+    if (message.cache === name) cache.apply(message.invalidation);
+  });
+}
+
+/** A review changed a volume's ratings: answers that show them must be read again everywhere. */
+export function clusterRatings(ratings: RatingVersions, bus: ClusterBus): (volumeId: number) => void {
+  bus.subscribe('ratings', ({ volumeId }) => ratings.changed(volumeId));
+  return (volumeId) => {
+    ratings.changed(volumeId);
+    void bus.publish('ratings', { volumeId });
+  };
+}
+
+/** Sessions the other instances ended or changed (logout, role change, deactivation). */
+export function forwardSessions(sessions: Pick<SessionStore, 'forget'>, bus: ClusterBus): void {
+  bus.subscribe('sessions', (forgotten) => sessions.forget(forgotten));
+}
