@@ -5,7 +5,8 @@
 // answers' speed, up to a cap of requests in flight; meanwhile it samples the CPU of every
 // process involved (/proc), the instances' database pools and the load balancer's queue. Prints
 // what was offered, what was served, the latencies, the errors and where the CPU went. Not a test.
-// Options: --rate N (3710) --seconds S (15) --instances N (3) --buyers N (400) --in-flight N (4000).
+// Options: --rate N (3710) --seconds S (15) --instances N (3) --buyers N (400) --in-flight N (4000)
+// --per-buyer N (1). SHOP_LB_SERVER_MAXCONN sets HAProxy's requests per instance (0: no limit).
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ const { values: options } = parseArgs({
     instances: { type: 'string', default: '3' },
     buyers: { type: 'string', default: '400' },
     'in-flight': { type: 'string', default: '4000' },
+    'per-buyer': { type: 'string', default: '1' },
   },
 });
 const rate = Number(options.rate);
@@ -30,20 +32,44 @@ const databaseUrl = process.env.STORM_DATABASE_URL ?? 'postgres://postgres@127.0
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds used so far by each process group: user + system time from /proc/<pid>/stat. */
-function cpuSeconds(groups) {
-  const clock = 100; // USER_HZ on Linux
-  const of = (pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / clock;
-    } catch {
-      return 0;
+/** CPU seconds a process has used (user + system, all its threads), from /proc; null once it is gone. */
+function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU used by each group of processes from now on. PostgreSQL's backends come and go with the
+ * pools' connections, so every process is sampled often and counted from its first sighting
+ * (0 when it started after `start`) to its last.
+ */
+function cpuMeter(groups) {
+  const first = new Map();
+  const last = new Map();
+  const sample = (initial) => {
+    for (const [name, pids] of Object.entries(groups)) {
+      for (const pid of pids()) {
+        const used = cpuOf(pid);
+        if (used === null) continue;
+        const key = `${name}:${pid}`;
+        if (!first.has(key)) first.set(key, initial ? used : 0);
+        last.set(key, used);
+      }
     }
   };
-  return Object.fromEntries(
-    Object.entries(groups).map(([name, pids]) => [name, pids().reduce((n, p) => n + of(p), 0)]),
-  );
+  sample(true);
+  return {
+    sample: () => sample(false),
+    used() {
+      const totals = Object.fromEntries(Object.keys(groups).map((name) => [name, 0]));
+      for (const [key, used] of last) totals[key.split(':')[0]] += used - first.get(key);
+      return totals;
+    },
+  };
 }
 
 /** Every process whose command name is `name` (PostgreSQL's backends, Redis). */
@@ -118,6 +144,10 @@ try {
   let dropped = 0;
   let paid = 0;
   const nextIssue = new Map(buyers.map((b) => [b.id, 0]));
+  // A buyer pays one checkout at a time (a second one at once is refused 409 by design), so
+  // arrivals take the next free buyer; none free counts as not sent. --per-buyer N lets each
+  // buyer have N in flight, to flood the cluster with connections (most are then 409s).
+  const freeBuyers = Array.from({ length: Number(options['per-buyer']) }, () => buyers).flat();
   const checkout = async (buyer) => {
     const index = nextIssue.get(buyer.id);
     nextIssue.set(buyer.id, index + 1);
@@ -145,13 +175,15 @@ try {
       outcomes[`no answer: ${error.cause?.code ?? error.message}`] =
         (outcomes[`no answer: ${error.cause?.code ?? error.message}`] ?? 0) + 1;
     } finally {
+      freeBuyers.push(buyer);
       inFlight--;
       latencies.push(performance.now() - started);
     }
   };
 
   const samples = [];
-  const cpuBefore = cpuSeconds(groups);
+  const meter = cpuMeter(groups);
+  const sampling = setInterval(() => meter.sample(), 250);
   const started = performance.now();
   const sampler = setInterval(async () => {
     const [pools, queue] = await Promise.all([
@@ -161,17 +193,16 @@ try {
     samples.push({ at: (performance.now() - started) / 1000, inFlight, pools, queue });
   }, 1000);
   const requests = [];
-  let buyerTurn = 0;
   await new Promise((resolve) => {
     const tick = setInterval(() => {
       const due = Math.floor(((performance.now() - started) / 1000) * rate) - offered;
       for (let i = 0; i < due; i++) {
         offered++;
-        if (inFlight >= maxInFlight) {
+        if (inFlight >= maxInFlight || freeBuyers.length === 0) {
           dropped++;
           continue;
         }
-        requests.push(checkout(buyers[buyerTurn++ % buyers.length]));
+        requests.push(checkout(freeBuyers.shift()));
       }
       if (performance.now() - started >= seconds * 1000) {
         clearInterval(tick);
@@ -180,7 +211,9 @@ try {
     }, 1000 / TICKS_PER_SECOND);
   });
   const offeredSeconds = (performance.now() - started) / 1000;
-  const cpuAtEnd = cpuSeconds(groups);
+  meter.sample();
+  clearInterval(sampling);
+  const cpu = meter.used();
   await Promise.all(requests);
   clearInterval(sampler);
   const elapsed = (performance.now() - started) / 1000;
@@ -190,7 +223,7 @@ try {
   latencies.sort((a, b) => a - b);
   const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   console.log(
-    `\nOffered ${offered} checkouts in ${offeredSeconds.toFixed(1)} s (${Math.round(offered / offeredSeconds)}/s); ${dropped} not sent (over ${maxInFlight} in flight).`,
+    `\nOffered ${offered} checkouts in ${offeredSeconds.toFixed(1)} s (${Math.round(offered / offeredSeconds)}/s); ${dropped} not sent (every buyer had a checkout in flight, or ${maxInFlight} were).`,
   );
   console.log(
     `Served: ${paid} paid in ${elapsed.toFixed(1)} s = ${Math.round(paid / elapsed)} orders/s; latency p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms.`,
@@ -203,7 +236,7 @@ try {
     `\nCPU over the offered ${offeredSeconds.toFixed(1)} s (${cpus().length} cores = ${(cpus().length * offeredSeconds).toFixed(1)} CPU-seconds available):`,
   );
   for (const name of Object.keys(groups)) {
-    const used = cpuAtEnd[name] - cpuBefore[name];
+    const used = cpu[name];
     console.log(
       `  ${name.padEnd(15)} ${used.toFixed(1).padStart(6)} s  ${((100 * used) / offeredSeconds).toFixed(0).padStart(4)} % of one core`,
     );
