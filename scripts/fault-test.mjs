@@ -3,9 +3,9 @@
 // and sends mixed traffic through the load balancer for a minute; meanwhile instance 2 is killed
 // (SIGKILL) and restarted. Then checks:
 //   (a) no paid order lost: every checkout answered 'paid' is paid in the database; after
-//       reconciliation every succeeded sandbox charge has exactly one paid order, and no order
-//       that was charged is still pending (one the killed instance left before charging moved
-//       no money: it is reported, and the reconciler gives it up after 10 minutes);
+//       reconciliation every succeeded sandbox charge has exactly one paid order and no order is
+//       pending (one the killed instance left before charging is given up a minute after it
+//       was taken, since that instance's lock shows it gone);
 //   (b) no duplicate charge: no order charged twice, no issue bought twice by one buyer;
 //   (c) no 5xx, except requests in flight on the killed instance when it died;
 //   (d) a logout on one instance is refused at once by the others;
@@ -36,7 +36,7 @@ const concurrency = Number(options.concurrency);
 const adminUrl = process.env.FAULT_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: '/comics_fault' }).toString();
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const RECONCILE_TIMEOUT_MS = 90_000;
+const RECONCILE_TIMEOUT_MS = 120_000;
 // Rows the killed instance's mail worker had claimed stay invisible for its lease (LEASE_MS in
 // apps/server/src/modules/mail/worker.ts), then the next poll (5 s) sends them: the outbox must be
 // empty by then, counted from the kill.
@@ -250,7 +250,7 @@ async function main() {
     const atTrafficEnd = await ledger();
     const reconcileSeconds = await waitUntil(async () => {
       const now = await ledger();
-      return now.pending_charged === 0 && now.charges_without_order === 0;
+      return now.pending === 0 && now.charges_without_order === 0;
     }, RECONCILE_TIMEOUT_MS);
     const settled = await ledger();
     const stuck =
@@ -265,7 +265,7 @@ async function main() {
     check(
       '(a) no paid order lost',
       lost.length === 0 &&
-        settled.pending_charged === 0 &&
+        settled.pending === 0 &&
         settled.charges_without_order === 0 &&
         settled.paid_without_charge === 0,
       [
@@ -275,10 +275,7 @@ async function main() {
           ? `no order pending (${atTrafficEnd.pending} were at the end of the traffic)`
           : `${settled.pending} orders still pending after ${RECONCILE_TIMEOUT_MS / 1000} s: ` +
             stuck.map((o) => `#${o.id} (charge ${o.charge ?? 'none'})`).join(', ') +
-            (settled.pending_charged === 0
-              ? ' (no money moved: its instance died before charging; the reconciler gives such an order up after' +
-                ' 10 minutes, and until then its buyer is answered 409 payment_in_progress)'
-              : ''),
+            (settled.pending_charged === 0 ? ' (none of them charged: no money moved)' : ''),
       ].join('; '),
     );
 

@@ -27,6 +27,7 @@ import { ResponseCache } from './lib/response-cache';
 import { openSharedState } from './lib/shared-state';
 import { UserReadCache } from './lib/user-read-cache';
 import { LOCKS, runAlone } from './db/advisory-lock';
+import { holdInstanceLock } from './db/instance-lock';
 import { installSecurityHeaders } from './lib/security-headers';
 import { createConfiguredStorage } from './lib/create-storage';
 import { createAuditLog } from './modules/admin/audit';
@@ -247,7 +248,11 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     lists: userCaches.favourites,
     media: mediaAddresses,
   });
+  // Which instances still run: an order whose instance died before charging is settled at once.
+  const liveness = await holdInstanceLock(database);
+  app.addHook('onClose', () => liveness.close());
   const checkout = createCheckoutService({
+    liveness,
     repository: createCheckoutRepository(database.db),
     gateway: paymentGateway,
     media: mediaAddresses,

@@ -14,6 +14,8 @@ export const LOCKS = {
   publisherByName: 726_410_003,
   sessionCleanup: 726_410_004,
   reconciler: 726_410_005,
+  /** Taken with a second key: each running instance's own (db/instance-lock.ts). */
+  instanceAlive: 726_410_006,
 } as const;
 
 /** Runs `work` holding the lock, waiting for it when another instance holds it. */

@@ -52,6 +52,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The PostgreSQL pool's use right now, for metrics (PGlite has one connection and no pool). */
   poolStats?: () => PoolStats;
+  /** PostgreSQL only: a connection of its own, outside the pool, for a lock held as long as the process runs. */
+  connectAlone?: () => Promise<pg.Client>;
 }
 
 export interface PoolStats {
@@ -108,6 +110,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+      async connectAlone() {
+        const client = new pg.Client({ connectionString: options.url });
+        await client.connect();
+        return client;
+      },
     };
   }
   let dataDir: string | undefined;

@@ -57,6 +57,12 @@ export const orders = pgTable(
     cardLast4: text(),
     cardFunding: text(),
     failureMessage: text(),
+    /**
+     * The key of the app instance that took the order (db/instance-lock.ts): while that instance
+     * runs it holds an advisory lock on the key, so the reconciler can tell a pending order whose
+     * instance died before charging from one still being charged.
+     */
+    ownerInstance: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
   },

@@ -31,6 +31,8 @@ export interface NewOrder {
   gateway: string;
   paymentMethodId: string;
   items: readonly PricedIssue[];
+  /** The key of the instance taking the order (db/instance-lock.ts); null when not known. */
+  ownerInstance?: number | null;
 }
 
 /** Why a pending order could not be written. */
@@ -79,6 +81,7 @@ export function createCheckoutRepository(db: Database) {
         idempotencyKey: placeholder('idempotencyKey'),
         gateway: placeholder('gateway'),
         paymentMethodId: placeholder('paymentMethodId'),
+        ownerInstance: placeholder('ownerInstance'),
         totalCents: placeholder('totalCents'),
       })
       .returning(),
@@ -173,6 +176,7 @@ export function createCheckoutRepository(db: Database) {
           idempotencyKey: order.idempotencyKey,
           gateway: order.gateway,
           paymentMethodId: order.paymentMethodId,
+          ownerInstance: order.ownerInstance ?? null,
           totalCents: order.items.reduce((sum, item) => sum + item.priceCents, 0),
           issueIds: order.items.map((item) => item.id),
           pricesCents: order.items.map((item) => item.priceCents),

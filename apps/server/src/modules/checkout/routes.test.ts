@@ -7,6 +7,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, loginToken, testConfig, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
+import { holdInstanceLock } from '../../db/instance-lock';
 import { issues } from '../../db/schema/catalog';
 import { emailOutbox } from '../../db/schema/outbox';
 import { sandboxCharges } from '../../db/schema/payments';
@@ -372,6 +373,40 @@ describe('a crash between the charge and the completion', () => {
     await later.close();
     expect((await ordersOf(who.id))[0]).toMatchObject({ status: 'failed' });
     expect(await ownedBy(who.id)).toEqual([]);
+  });
+  it('gives up at once an uncharged order whose instance died, after a minute; not one whose instance runs', async () => {
+    const running = await holdInstanceLock(t.database);
+    const died = await holdInstanceLock(t.database);
+    await died.close();
+    const uncharged = async (ownerInstance: number, ageMs: number) => {
+      const who = await buyer();
+      const [order] = await t.database.db
+        .insert(orders)
+        .values({
+          userId: who.id,
+          totalCents: centsOf(freshIssues(1)),
+          idempotencyKey: `u${who.id}:orphaned`,
+          ownerInstance,
+          createdAt: new Date(Date.now() - ageMs),
+        })
+        .returning();
+      return order!.id;
+    };
+    const orphaned = await uncharged(died.key, 2 * 60_000);
+    const young = await uncharged(died.key, 5_000);
+    const stillRunning = await uncharged(running.key, 2 * 60_000);
+
+    const restarted = await buildApp({ config: testConfig(), database: t.database });
+    await restarted.ready();
+    await restarted.close();
+    await running.close();
+    const statusOf = async (id: number) =>
+      (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+    expect(await statusOf(orphaned)).toBe('failed');
+    // A charge its request sent just before the instance died may still be on its way.
+    expect(await statusOf(young)).toBe('pending');
+    // On PGlite, one process's database, every other instance key is a run that ended.
+    expect(await statusOf(stillRunning)).toBe(t.database.kind === 'postgres' ? 'pending' : 'failed');
   });
 });
 

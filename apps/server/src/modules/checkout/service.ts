@@ -12,6 +12,7 @@ import {
   type OrderStatus,
   type PaidOrder,
 } from '@comics/shared/schemas/shop';
+import type { InstanceLiveness } from '../../db/instance-lock';
 import { HttpError } from '../../lib/errors';
 import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
 import type { Caller } from '../auth/access';
@@ -23,6 +24,11 @@ import type { CheckoutRepository, OrderRow, PricedIssue } from './repository';
 export const PAYMENT_SUCCESSFUL = 'PAYMENT SUCCESSFUL!';
 /** A charge that never reached the gateway is given up after this long. */
 const ABANDON_UNCHARGED_MS = 10 * 60_000;
+/**
+ * …or after this long once the instance that took the order is known to have died: time for a
+ * charge its request sent just before dying to reach the gateway and show in its records.
+ */
+const ABANDON_ORPHANED_MS = 60_000;
 /** A 3-D Secure confirmation the buyer never finished is cancelled after this long. */
 const ABANDON_ACTION_MS = 60 * 60_000;
 
@@ -49,6 +55,8 @@ export interface CheckoutDependencies {
   afterCharge?: (orderId: number) => void | Promise<void>;
   /** Where the paid items' covers are fetched from; default the shop's own /media. */
   media?: MediaAddresses;
+  /** Which instances still run (db/instance-lock.ts); without it an uncharged order waits the full ten minutes. */
+  liveness?: Pick<InstanceLiveness, 'key' | 'isAlive'>;
 }
 
 const conflict = (code: string, message: string, fields?: Record<string, string>) =>
@@ -210,6 +218,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         gateway: gateway.name,
         paymentMethodId: body.id,
         items: lines,
+        ownerInstance: deps.liveness?.key ?? null,
       });
       if (created === 'same_key') return replay((await repository.findByKey(idempotencyKey))!, issueIds, body.price);
       if (created === 'payment_in_progress') throw inProgress();
@@ -265,6 +274,11 @@ export function createCheckoutService(deps: CheckoutDependencies) {
      * start-up and then periodically; any number of runs may overlap (each step is conditional).
      */
     async reconcile(minAgeMs = 0): Promise<{ completed: number; failed: number; left: number }> {
+      /** Whether the instance that took the order has died (its request will never charge). */
+      const orphaned = async (order: OrderRow) =>
+        deps.liveness !== undefined &&
+        order.ownerInstance !== null &&
+        !(await deps.liveness.isAlive(order.ownerInstance));
       const counts = { completed: 0, failed: 0, left: 0 };
       if (!gateway) return counts;
       const at = now().getTime();
@@ -284,7 +298,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
           counts.left++;
           continue;
         }
-        if (result === null && age > ABANDON_UNCHARGED_MS) {
+        if (result === null && (age > ABANDON_UNCHARGED_MS || (age > ABANDON_ORPHANED_MS && (await orphaned(order))))) {
           result = { status: 'failed', reference: null, code: 'not_charged', message: 'The payment was not taken.' };
         } else if (result?.status === 'requires_action' && age > ABANDON_ACTION_MS) {
           // A refused cancel most likely means the buyer confirmed meanwhile: the next run looks again.
