@@ -29,7 +29,8 @@ const { info, warnings } = await seedOnStart(config, database.db);
 for (const line of warnings) console.warn(`WARNING: ${line}`);
 for (const line of info) console.log(line);
 
-const app = await buildApp({ config, database });
+// Fails when a shared service (Redis) cannot be reached: a message, not a trace.
+const app = await buildApp({ config, database }).catch(cannotStart);
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
   `Comics shop on http://localhost:${config.PORT} (${database.kind}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
