@@ -15,6 +15,8 @@ import pg from 'pg';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverScript = 'apps/server/dist/server.js';
 const haproxyTemplate = path.join(repoRoot, 'deploy/haproxy/haproxy.cfg');
+/** What the load balancer and the start-up wait probe (the template checks the same path). */
+const READY_PATH = '/api/ready';
 const require = createRequire(import.meta.url);
 
 /** A problem a person can fix (nothing built, a service down): printed as is, without a trace. */
@@ -200,7 +202,7 @@ export async function startS3Store({ directory, port, logFile, bucket = 'comics-
 }
 
 /** deploy/haproxy/haproxy.cfg with its server lines replaced by this cluster's instances. */
-export function renderHaproxyConfig({ servers, healthPath = '/api/ready' }) {
+export function renderHaproxyConfig({ servers }) {
   const lines = readFileSync(haproxyTemplate, 'utf8').split('\n');
   const begin = lines.findIndex((line) => line.trim().startsWith('# BEGIN servers'));
   const end = lines.findIndex((line) => line.trim() === '# END servers');
@@ -208,27 +210,21 @@ export function renderHaproxyConfig({ servers, healthPath = '/api/ready' }) {
     throw new Error(`${haproxyTemplate}: the '# BEGIN servers' … '# END servers' block is missing`);
   const indent = lines[begin].match(/^\s*/)[0];
   const serverLines = servers.map(({ name, address }) => `${indent}server ${name} ${address}`);
-  const rendered = [...lines.slice(0, begin + 1), ...serverLines, ...lines.slice(end)].join('\n');
-  return rendered.replace('option httpchk GET /api/ready', `option httpchk GET ${healthPath}`);
+  return [...lines.slice(0, begin + 1), ...serverLines, ...lines.slice(end)].join('\n');
 }
 
-/**
- * Waits until the instance's /api/ready answers 200. Answers the path that did: '/api/health'
- * on a server too old to have /api/ready (its 404), so the load balancer checks that instead.
- */
+/** Waits until the instance's /api/ready answers 200. */
 async function waitReady(url, proc, logFile, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
-  let healthPath = '/api/ready';
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null)
       throw new ClusterError(`The instance on ${url} stopped while starting:\n${tail(logFile)}`);
-    const status = await fetch(url + healthPath, { signal: AbortSignal.timeout(2000) }).then(
+    const status = await fetch(url + READY_PATH, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.status,
       () => 0,
     );
-    if (status === 200) return healthPath;
-    if (status === 404 && healthPath === '/api/ready') healthPath = '/api/health';
-    else await sleep(200);
+    if (status === 200) return;
+    await sleep(200);
   }
   throw new ClusterError(`The instance on ${url} was not ready within ${timeoutMs / 1000} s:\n${tail(logFile)}`);
 }
@@ -331,16 +327,13 @@ export async function startCluster({
     const handles = members.map((member) => instanceHandle(member, log));
     stoppers.push(() => Promise.all(handles.map((h) => h.stop())));
     // All at once, as a fleet starts: the first start's migrations and demo seed must cope.
-    const healthPaths = await Promise.all(handles.map((h) => h.start()));
-    const healthPath = healthPaths.every((p) => p === '/api/ready') ? '/api/ready' : '/api/health';
-    if (healthPath !== '/api/ready') log('WARNING: the instances have no /api/ready yet; HAProxy checks /api/health.');
+    await Promise.all(handles.map((h) => h.start()));
 
     const haproxyFile = path.join(workDir, 'haproxy.cfg');
     writeFileSync(
       haproxyFile,
       renderHaproxyConfig({
         servers: members.map((m) => ({ name: m.id, address: `127.0.0.1:${m.port}` })),
-        healthPath,
       }),
     );
     const haproxyEnv = {
@@ -360,7 +353,7 @@ export async function startCluster({
       if (!graceful) await stopChild(lb, 'SIGTERM', 5000);
     });
     for (let tries = 0; ; tries++) {
-      const status = await fetch(lbUrl + healthPath).then(
+      const status = await fetch(lbUrl + READY_PATH).then(
         (r) => r.status,
         () => 0,
       );
@@ -377,7 +370,6 @@ export async function startCluster({
       redisUrl,
       storage,
       workDir,
-      healthPath,
       haproxyFile,
       haproxyLog,
       haproxyPid: lb.child.pid,
@@ -405,7 +397,7 @@ function instanceHandle(member, log) {
     get running() {
       return proc !== null && proc.child.exitCode === null && proc.child.signalCode === null;
     },
-    /** Starts the process and waits until it is ready; answers the health path that answered. */
+    /** Starts the process and waits until its /api/ready answers. */
     async start() {
       expectingExit = false;
       proc = startChild(process.execPath, ['--enable-source-maps', serverScript], {

@@ -12,15 +12,12 @@ const PERIODIC_MIN_AGE_MS = 30_000;
 
 /** Runs the work unless another instance is running it; the default runs it always. */
 export type RunAlone = (work: () => Promise<unknown>) => Promise<unknown>;
+const always: RunAlone = (work) => work();
 
-export function scheduleReconciler(
-  app: FastifyInstance,
-  checkout: CheckoutService,
-  alone: RunAlone = (work) => work(),
-): void {
+export function scheduleReconciler(app: FastifyInstance, checkout: CheckoutService, alone: RunAlone = always): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
-  const run = (minAgeMs: number, runner: RunAlone = (work) => work()) => {
+  const run = (minAgeMs: number, runner: RunAlone = always) => {
     running = runner(() => checkout.reconcile(minAgeMs)).catch((error: unknown) =>
       app.log.error({ err: loggableError(error) }, 'reconciling orders failed'),
     );
