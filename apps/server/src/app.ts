@@ -64,6 +64,11 @@ import { createMailWorker } from './modules/mail/worker';
 import { mediaRoutes } from './modules/media/routes';
 import { createMediaService } from './modules/media/service';
 import { imageUploadRoutes } from './modules/media/upload-routes';
+import { createReaderRepository } from './modules/reader/repository';
+import { pageImageRoutes, readerRoutes } from './modules/reader/routes';
+import { createReaderService } from './modules/reader/service';
+import { createPageUploads } from './modules/reader/upload';
+import { pageUploadRoutes } from './modules/reader/upload-routes';
 import { createPaymentGateway } from './modules/payments/create-payment-gateway';
 import { paymentRoutes } from './modules/payments/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -274,6 +279,15 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     },
     ...faults,
   });
+  // The reader (issue 13): pages of every issue, who may read them, where each reader stopped.
+  const readerRepository = createReaderRepository(database.db);
+  const reader = createReaderService({
+    repository: readerRepository,
+    storage,
+    addresses: mediaAddresses,
+    catalogueChanges,
+  });
+  const pageUploads = createPageUploads({ repository: readerRepository, storage, catalogueChanges });
   scheduleReconciler(app, checkout, (work) => runAlone(database, LOCKS.reconciler, work));
   // The development provider (and oidc-provider, Koa) is loaded only when it runs.
   const google =
@@ -310,6 +324,8 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
       await api.register(cartRoutes, { cart });
       await api.register(imageUploadRoutes, { media, addresses: mediaAddresses });
       await api.register(favouritesRoutes, { favourites });
+      await api.register(readerRoutes, { reader });
+      await api.register(pageUploadRoutes, { uploads: pageUploads });
       await api.register(reviewsRoutes, {
         reviews,
         audit,
@@ -319,6 +335,7 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { catalog, media, catalogueChanges });
+  await app.register(pageImageRoutes, { reader });
   if (google?.mountDevProvider) await google.mountDevProvider(app);
 
   const sendIndex = config.webDist

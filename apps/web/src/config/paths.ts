@@ -23,6 +23,11 @@ export const paths = {
     checkout: { path: '/user/shop/checkout', getHref: () => '/user/shop/checkout' },
     logout: { path: '/user/logout', getHref: () => '/user/logout' },
     purchases: { path: '/user/purchases', getHref: () => '/user/purchases' },
+    /** The reader (issue 13): open to guests too, who read the free preview. `page` opens at that page. */
+    read: {
+      path: '/user/read/:issueId',
+      getHref: (issueId: number | string, page?: number) => `/user/read/${issueId}${page ? `?page=${page}` : ''}`,
+    },
   },
 
   dashboard: {

@@ -1,0 +1,17 @@
+// Where a page set's images live: one folder per issue and version in the media storage, served
+// under the same path below /media/pages. A version is never reused, so an address names its
+// bytes forever (the preview pages are cached as immutable).
+export const PAGES_PREFIX = 'pages/';
+
+/** The storage key of page `number` at `width` px. */
+export function pageKey(issueId: number, version: string, number: number, width: number): string {
+  return `${PAGES_PREFIX}${issueId}/${version}/${number}-${width}.webp`;
+}
+
+/** The address prefix of a set's images (`{base}/{number}-{width}.webp`), before MEDIA_BASE_URL. */
+export function pagesBasePath(issueId: number, version: string): string {
+  return `/media/${PAGES_PREFIX}${issueId}/${version}`;
+}
+
+/** A version name that storage keys accept: letters and digits only. */
+export const VERSION_PATTERN = /^[a-z0-9]{1,40}$/;

@@ -1,0 +1,188 @@
+// The reader's tables: an issue's uploaded page set (replaced whole, in one transaction), where
+// each user stopped, and the server's generated secrets.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { ReadingDirection } from '@comics/shared/schemas/reader';
+import type { Database } from '../../db/client';
+import { issues, volumes } from '../../db/schema/catalog';
+import { issuePages, issuePageSets, readingProgress, serverSecrets } from '../../db/schema/reader';
+import { purchases } from '../../db/schema/shop';
+import { issueColumns } from '../catalog/repository';
+
+export interface StoredPage {
+  number: number;
+  width: number;
+  height: number;
+  widths: number[];
+  placeholder: string;
+}
+
+export interface PageSet {
+  issueId: number;
+  version: string;
+  pageCount: number;
+  direction: ReadingDirection;
+  pages: StoredPage[];
+}
+
+export interface ProgressRow {
+  issueId: number;
+  page: number;
+  pageCount: number;
+  updatedAt: Date;
+}
+
+/** How many shelf rows one answer holds at most. */
+const MAX_SHELF_ROWS = 500;
+
+export function createReaderRepository(db: Database) {
+  return {
+    /** The issue with its volume's name, or undefined. */
+    async findIssue(issueId: number) {
+      const [row] = await db
+        .select({ ...issueColumns(), volumeName: volumes.name })
+        .from(issues)
+        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
+        .where(eq(issues.id, issueId));
+      return row;
+    },
+
+    /** The issue's uploaded pages, or null when it has none (it reads generated pages). */
+    async findPageSet(issueId: number): Promise<PageSet | null> {
+      const [set] = await db.select().from(issuePageSets).where(eq(issuePageSets.issueId, issueId));
+      if (!set) return null;
+      const pages = await db
+        .select({
+          number: issuePages.number,
+          width: issuePages.width,
+          height: issuePages.height,
+          widths: issuePages.widths,
+          placeholder: issuePages.placeholder,
+        })
+        .from(issuePages)
+        .where(eq(issuePages.issueId, issueId))
+        .orderBy(asc(issuePages.number));
+      return {
+        issueId,
+        version: set.version,
+        pageCount: set.pageCount,
+        direction: set.direction as ReadingDirection,
+        pages,
+      };
+    },
+
+    /**
+     * Makes `set` the issue's pages (replacing any earlier set whole); answers the replaced set's
+     * version, whose images the caller deletes, or null. False when the issue does not exist.
+     */
+    async replacePageSet(set: PageSet, uploadedBy: number | null): Promise<{ replaced: string | null } | false> {
+      return db.transaction(async (tx) => {
+        // Locks the issue row: two uploads for one issue take turns, the later one wins.
+        const [issue] = await tx.select({ id: issues.id }).from(issues).where(eq(issues.id, set.issueId)).for('update');
+        if (!issue) return false;
+        const [old] = await tx
+          .delete(issuePageSets)
+          .where(eq(issuePageSets.issueId, set.issueId))
+          .returning({ version: issuePageSets.version });
+        await tx.insert(issuePageSets).values({
+          issueId: set.issueId,
+          version: set.version,
+          pageCount: set.pageCount,
+          direction: set.direction,
+          uploadedBy,
+        });
+        await tx.insert(issuePages).values(set.pages.map((page) => ({ ...page, issueId: set.issueId })));
+        // Saved pages past the new end move to its last page.
+        await tx
+          .update(readingProgress)
+          .set({ page: sql`least(${readingProgress.page}, ${set.pageCount})`, pageCount: set.pageCount })
+          .where(eq(readingProgress.issueId, set.issueId));
+        return { replaced: old?.version ?? null };
+      });
+    },
+
+    /** Removes the issue's uploaded pages (it reads generated ones again); answers their version, or null. */
+    async deletePageSet(issueId: number): Promise<string | null> {
+      const [old] = await db
+        .delete(issuePageSets)
+        .where(eq(issuePageSets.issueId, issueId))
+        .returning({ version: issuePageSets.version });
+      return old?.version ?? null;
+    },
+
+    async owns(userId: number, issueId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ issueId: purchases.issueId })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.issueId, issueId)));
+      return row !== undefined;
+    },
+
+    async findProgress(userId: number, issueId: number): Promise<ProgressRow | undefined> {
+      const [row] = await db
+        .select({
+          issueId: readingProgress.issueId,
+          page: readingProgress.page,
+          pageCount: readingProgress.pageCount,
+          updatedAt: readingProgress.updatedAt,
+        })
+        .from(readingProgress)
+        .where(and(eq(readingProgress.userId, userId), eq(readingProgress.issueId, issueId)));
+      return row;
+    },
+
+    async saveProgress(userId: number, issueId: number, page: number, pageCount: number): Promise<ProgressRow> {
+      const [row] = await db
+        .insert(readingProgress)
+        .values({ userId, issueId, page, pageCount })
+        .onConflictDoUpdate({
+          target: [readingProgress.userId, readingProgress.issueId],
+          set: { page, pageCount, updatedAt: sql`now()` },
+        })
+        .returning({
+          issueId: readingProgress.issueId,
+          page: readingProgress.page,
+          pageCount: readingProgress.pageCount,
+          updatedAt: readingProgress.updatedAt,
+        });
+      return row!;
+    },
+
+    /** The user's progress in issues they own, most recent first, with each issue. */
+    listProgress(userId: number) {
+      return db
+        .select({
+          issueId: readingProgress.issueId,
+          page: readingProgress.page,
+          pageCount: readingProgress.pageCount,
+          updatedAt: readingProgress.updatedAt,
+          issue: issueColumns(),
+          volumeName: volumes.name,
+        })
+        .from(readingProgress)
+        .innerJoin(
+          purchases,
+          and(eq(purchases.userId, readingProgress.userId), eq(purchases.issueId, readingProgress.issueId)),
+        )
+        .innerJoin(issues, eq(issues.id, readingProgress.issueId))
+        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
+        .where(eq(readingProgress.userId, userId))
+        .orderBy(desc(readingProgress.updatedAt), desc(readingProgress.issueId))
+        .limit(MAX_SHELF_ROWS);
+    },
+
+    /**
+     * The secret named `name`, made from `create()` on first use; concurrent first uses (two
+     * instances starting) agree on whichever was stored first.
+     */
+    async secret(name: string, create: () => string): Promise<string> {
+      await db.insert(serverSecrets).values({ name, value: create() }).onConflictDoNothing();
+      const [row] = await db
+        .select({ value: serverSecrets.value })
+        .from(serverSecrets)
+        .where(eq(serverSecrets.name, name));
+      return row!.value;
+    },
+  };
+}
+
+export type ReaderRepository = ReturnType<typeof createReaderRepository>;
