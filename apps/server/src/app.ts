@@ -67,7 +67,7 @@ import { imageUploadRoutes } from './modules/media/upload-routes';
 import { createReaderRepository } from './modules/reader/repository';
 import { pageImageRoutes, readerRoutes } from './modules/reader/routes';
 import { createReaderService } from './modules/reader/service';
-import { createPageUploads } from './modules/reader/upload';
+import { createPageUploads, type PageUploadLimits } from './modules/reader/upload';
 import { pageUploadRoutes } from './modules/reader/upload-routes';
 import { createPaymentGateway } from './modules/payments/create-payment-gateway';
 import { paymentRoutes } from './modules/payments/routes';
@@ -82,6 +82,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** Test-only fault points (a crash between the charge and the order's completion). */
   faults?: Pick<CheckoutDependencies, 'afterCharge'>;
+  /** Test-only: smaller limits for page uploads than the real ones. */
+  pageUploadLimits?: Partial<PageUploadLimits>;
 }
 
 declare module 'fastify' {
@@ -97,7 +99,13 @@ declare module 'fastify' {
 /** Bodies larger than this are refused with 413 before they are read. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp({ config, database, logStream, faults }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  faults,
+  pageUploadLimits,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -286,8 +294,16 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     storage,
     addresses: mediaAddresses,
     catalogueChanges,
+    cacheTtlMs: config.CATALOG_CACHE_TTL * 1000,
   });
-  const pageUploads = createPageUploads({ repository: readerRepository, storage, catalogueChanges });
+  const pageUploads = createPageUploads({
+    repository: readerRepository,
+    storage,
+    catalogueChanges,
+    audit,
+    log: app.log,
+    ...(pageUploadLimits ? { limits: pageUploadLimits } : {}),
+  });
   scheduleReconciler(app, checkout, (work) => runAlone(database, LOCKS.reconciler, work));
   // The development provider (and oidc-provider, Koa) is loaded only when it runs.
   const google =
@@ -324,7 +340,7 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
       await api.register(cartRoutes, { cart });
       await api.register(imageUploadRoutes, { media, addresses: mediaAddresses });
       await api.register(favouritesRoutes, { favourites });
-      await api.register(readerRoutes, { reader });
+      await api.register(readerRoutes, { reader, uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP });
       await api.register(pageUploadRoutes, { uploads: pageUploads });
       await api.register(reviewsRoutes, {
         reviews,
@@ -335,7 +351,7 @@ export async function buildApp({ config, database, logStream, faults }: AppDepen
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { catalog, media, catalogueChanges });
-  await app.register(pageImageRoutes, { reader });
+  await app.register(pageImageRoutes, { reader, uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP });
   if (google?.mountDevProvider) await google.mountDevProvider(app);
 
   const sendIndex = config.webDist

@@ -177,6 +177,25 @@ const MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: '/api/admin/reviews', payload: { id_review: 2_000_000_000 } }),
     expect: adminOnly(404),
   },
+  // The reader: anybody lists an issue's pages; the signed-in read their access and shelf; only
+  // owners save progress (nobody owns issue 1068 here; administrators count as owners).
+  'GET /api/issues/:id/pages': { request: () => ({ url: '/api/issues/1068/pages' }), expect: open(200) },
+  'GET /api/user/reading': { request: () => ({ url: '/api/user/reading' }), expect: signedIn(200) },
+  'GET /api/user/reading/:issueId': { request: () => ({ url: '/api/user/reading/1068' }), expect: signedIn(200) },
+  'PUT /api/user/reading/:issueId': {
+    request: () => ({ url: '/api/user/reading/1068', payload: { page: 2 } }),
+    expect: { guest: 401, user: 403, otherUser: 403, admin: 200, deactivated: 401 },
+  },
+  // Page uploads: without a multipart form the administrator's answer is 415; removing pages an
+  // issue never had is 404 (uploads are tested in reader/upload.test.ts).
+  'POST /api/admin/issues/:id/pages': {
+    request: () => ({ url: '/api/admin/issues/1068/pages' }),
+    expect: adminOnly(415),
+  },
+  'DELETE /api/admin/issues/:id/pages': {
+    request: () => ({ url: '/api/admin/issues/1068/pages' }),
+    expect: adminOnly(404),
+  },
   'POST /api/admin/sendEmail': {
     request: () => ({ url: '/api/admin/sendEmail', payload: { email: ['nobody@example.com'] } }),
     expect: adminOnly(404),

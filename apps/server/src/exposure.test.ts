@@ -9,6 +9,9 @@ describe('exposure', () => {
     const corp = async (url: string) =>
       (await app.inject({ method: 'GET', url })).headers['cross-origin-resource-policy'];
     expect(await corp('/media/covers/volumes/773.svg')).toBe('cross-origin');
+    const { pagesBase } = (await app.inject({ method: 'GET', url: '/api/issues/1068/pages' })).json();
+    expect(await corp(`${pagesBase}/1-320.webp`)).toBe('cross-origin');
+    expect(await corp('/api/issues/1068/pages')).toBe('same-origin');
     expect(await corp('/api/comics/773')).toBe('same-origin');
     expect(await corp('/api/health')).toBe('same-origin');
     expect(await corp('/no/such/page')).toBe('same-origin');

@@ -168,11 +168,19 @@ async function expectNoServerError(url: string) {
 describe('public routes never answer 5xx', () => {
   it('finds the public GET routes, and only those', () => {
     const byUrl = new Map(publicGets.map((route) => [route.url, route]));
-    for (const url of ['/api/comics', '/api/comics/search', '/api/comics/:id', '/media/covers/volumes/:id.svg']) {
+    for (const url of [
+      '/api/comics',
+      '/api/comics/search',
+      '/api/comics/:id',
+      '/media/covers/volumes/:id.svg',
+      '/api/issues/:id/pages',
+      '/media/pages/:issueId/:version/:file',
+    ]) {
       expect(byUrl.has(url), url).toBe(true);
     }
     expect(byUrl.has('/api/user/me')).toBe(false);
     expect(byUrl.has('/api/admin/users')).toBe(false);
+    expect(byUrl.has('/api/user/reading')).toBe(false);
     expect(byUrl.get('/api/comics')?.query).toEqual(expect.arrayContaining(['page', 'limit', 'publisher', 'sort']));
     expect(byUrl.get('/api/comics/search')?.baseline).toEqual({ name: '1' });
   });

@@ -1,6 +1,7 @@
 // The admin's catalogue tools through the app's own route table, on a mocked API: 'Edit comic'
 // and 'Edit issue' show on /admin/cardDetail/{id} only, a save sends only what changed and the
-// page shows the new values at once, and what the server refuses is said at its field.
+// page shows the new values at once, and what the server refuses is said at its field; the issue
+// modal's pages tool uploads a CBZ, says what came of it, and removes uploaded pages after asking.
 import type { ComicDetail, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -183,5 +184,132 @@ describe("the admin's catalogue tools", () => {
     await within(issueModal).findByRole('button', { name: 'Add to cart' });
     expect(screen.queryByRole('button', { name: 'Edit comic' })).not.toBeInTheDocument();
     expect(within(issueModal).queryByRole('button', { name: 'Edit issue' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the admin's pages tool (issue 13)", () => {
+  /** GET /api/issues/72/pages as the server answers it: `pageCount` pages of `source`. */
+  const pagesOf = (pageCount: number, source: 'uploaded' | 'generated') => ({
+    issue: issues[1]!,
+    volumeName: comic.name,
+    pageCount,
+    direction: 'ltr',
+    previewPages: 3,
+    source,
+    pagesBase: '/media/pages/72/v1',
+    pages: [],
+  });
+
+  /** The issue modal of #2 with the server's pages in `pages` (changed by the test's handlers). */
+  async function openTool(initial: ReturnType<typeof pagesOf>, handlers: Parameters<typeof mockApi>[0] = {}) {
+    const pages = { current: initial };
+    const opened = open('/admin/cardDetail/7?issue=72', 'ADMIN', {
+      'GET /api/issues/72/pages': () => ({ body: pages.current }),
+      ...handlers,
+    });
+    const issueModal = await screen.findByRole('dialog', { name: /Night Watch #2/ });
+    const tool = await within(issueModal).findByRole('region', { name: 'Pages' });
+    return { ...opened, pages, issueModal, tool, input: within(tool).getByLabelText('Upload pages (CBZ)') };
+  }
+
+  const cbz = (name = 'night-2.cbz', size = 4) => new File([new Uint8Array(size)], name, { type: 'application/zip' });
+
+  it('uploads a CBZ with progress, then says how many pages it made and what it skipped', async () => {
+    const uploads = installFakeXhr();
+    const { user, pages, tool, input } = await openTool(pagesOf(24, 'generated'));
+    expect(await within(tool).findByText('24 generated demo pages')).toBeInTheDocument();
+    expect(input).toHaveAttribute('accept', '.cbz,.zip,application/zip,application/vnd.comicbook+zip');
+    expect(within(tool).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/72');
+    expect(within(tool).queryByRole('button', { name: 'Remove uploaded pages' })).not.toBeInTheDocument();
+
+    await user.upload(input, cbz());
+    const sent = uploads[0]!;
+    expect([sent.method, sent.url]).toEqual(['POST', '/api/admin/issues/72/pages']);
+    expect((sent.body!.get('file') as File).name).toBe('night-2.cbz');
+    expect(input).toBeDisabled();
+    sent.progress(1, 4);
+    expect(within(tool).getByRole('progressbar', { name: 'Uploading night-2.cbz' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    sent.progress(4, 4);
+    expect(within(tool).getByText('Uploading and converting pages...')).toBeInTheDocument();
+
+    pages.current = pagesOf(3, 'uploaded');
+    sent.respond(200, { issueId: 72, pageCount: 3, direction: 'ltr', skipped: ['ComicInfo.xml', 'notes.txt'] });
+    expect(await within(tool).findByText('3 pages uploaded.')).toBeInTheDocument();
+    expect(within(tool).getByText('Skipped (not pages): ComicInfo.xml, notes.txt')).toBeInTheDocument();
+    // The pages query reloaded: the summary and the removal follow the new set.
+    expect(await within(tool).findByText('3 pages, uploaded')).toBeInTheDocument();
+    expect(within(tool).getByRole('button', { name: 'Remove uploaded pages' })).toBeEnabled();
+    expect(input).toBeEnabled();
+  });
+
+  it("says the server's refusal at the file input, readable", async () => {
+    const uploads = installFakeXhr();
+    const { user, input } = await openTool(pagesOf(24, 'generated'));
+    await user.upload(input, cbz('escape.cbz'));
+    uploads[0]!.respond(400, {
+      error: {
+        code: 'validation_failed',
+        message: 'Some fields are not valid.',
+        fields: { file: 'The archive has an entry outside its folder: ../../etc/passwd' },
+      },
+    });
+    await waitFor(() => expect(errorOf(input)).toBe('The archive has an entry outside its folder: ../../etc/passwd'));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    // Without a field, the answer's message.
+    await user.upload(input, cbz('again.cbz'));
+    uploads[1]!.respond(413, { error: { code: 'too_large', message: 'The archive is larger than 200 MB.' } });
+    await waitFor(() => expect(errorOf(input)).toBe('The archive is larger than 200 MB.'));
+  });
+
+  it('refuses a file that is not a CBZ or ZIP before sending it', async () => {
+    const uploads = installFakeXhr();
+    const { input } = await openTool(pagesOf(24, 'generated'));
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'page.png', { type: 'image/png' }));
+    await waitFor(() => expect(errorOf(input)).toBe('Choose a CBZ or ZIP archive of the pages.'));
+    expect(uploads).toEqual([]);
+  });
+
+  it('removes the uploaded pages after asking, and the summary goes back to the demo pages', async () => {
+    const { user, calls, pages, tool } = await openTool(pagesOf(3, 'uploaded'), {
+      'DELETE /api/admin/issues/72/pages': () => {
+        pages.current = pagesOf(24, 'generated');
+        return { status: 204 };
+      },
+    });
+    const remove = await within(tool).findByRole('button', { name: 'Remove uploaded pages' });
+
+    await user.click(remove);
+    const question = await screen.findByRole('dialog', { name: 'Remove the uploaded pages?' });
+    expect(question).toHaveTextContent('Night Watch #2 then reads with generated demo pages');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Remove the uploaded/ })).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+
+    await user.click(remove);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove the uploaded pages?' })).getByRole('button', {
+        name: 'Remove pages',
+      }),
+    );
+    expect(await within(tool).findByText('24 generated demo pages')).toBeInTheDocument();
+    expect(within(tool).getByText(/The uploaded pages were removed/)).toBeInTheDocument();
+    expect(within(tool).queryByRole('button', { name: 'Remove uploaded pages' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/admin/issues/72/pages',
+    ]);
+  });
+
+  it('keeps the question open and says why when the removal fails', async () => {
+    const { user, tool } = await openTool(pagesOf(3, 'uploaded'), {
+      'DELETE /api/admin/issues/72/pages': apiError(404, 'not_found', 'This issue has no uploaded pages.'),
+    });
+    await user.click(await within(tool).findByRole('button', { name: 'Remove uploaded pages' }));
+    const question = await screen.findByRole('dialog', { name: 'Remove the uploaded pages?' });
+    await user.click(within(question).getByRole('button', { name: 'Remove pages' }));
+    expect(await within(question).findByRole('alert')).toHaveTextContent('This issue has no uploaded pages.');
   });
 });

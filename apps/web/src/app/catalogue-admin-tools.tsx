@@ -1,6 +1,6 @@
 // The admin's editing tools on a comic's page (issue 11, /admin/cardDetail/{id}): 'Edit comic'
-// and the issue modal's 'Edit issue', from the admin-catalog feature, which the catalogue may not
-// import, so the page joins them here. Their code (forms, the uploader, zod) loads only when an
+// and the issue modal's 'Edit issue' and pages tool (issue 13), from the admin-catalog feature,
+// which the catalogue may not import, so the page joins them here. Their code (forms, the uploader, zod) loads only when an
 // admin's page first shows them, never with the shop's pages. A save reloads the queries that
 // show what changed before the dialog closes, so the page shows the new values at once.
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ const EditComic = lazy(() =>
 const EditIssue = lazy(() =>
   import('@/features/admin-catalog/components/edit-issue').then((m) => ({ default: m.EditIssue })),
 );
+const IssuePagesTool = lazy(() => import('./issue-pages-tool').then((m) => ({ default: m.IssuePagesTool })));
 
 /** The tools when `enabled` (an ADMIN on the admin's pages); undefined for anyone else. */
 export function useCatalogueAdminSlot(enabled: boolean): CatalogueAdminSlot | undefined {
@@ -43,6 +44,7 @@ export function useCatalogueAdminSlot(enabled: boolean): CatalogueAdminSlot | un
       issue: (issue, comicName) => (
         <Suspense fallback={null}>
           <EditIssue issue={issue} comicName={comicName} onSaved={() => refreshIssues(issue.volume_id)} />
+          <IssuePagesTool issueId={issue.id} title={`${comicName} #${issue.issue_number}`} />
         </Suspense>
       ),
     } satisfies CatalogueAdminSlot;

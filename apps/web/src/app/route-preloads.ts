@@ -16,6 +16,7 @@ export const routeModulePaths: Readonly<Record<string, readonly string[]>> = {
   checkout: [paths.user.checkout.path],
   favourites: [paths.user.favourites.path],
   purchases: [paths.user.purchases.path],
+  reader: [paths.user.read.path],
   profile: [paths.user.users.path],
   'dashboard-home': [paths.dashboard.admin.path],
   'dashboard-reviews': [paths.dashboard.reviews.path],

@@ -25,6 +25,8 @@ const cart = () => import('./routes/cart').then((m) => ({ Component: m.CartRoute
 // The payment screen and the card forms (Stripe's packages too) load only here.
 const checkout = () => import('./routes/checkout').then((m) => ({ Component: m.CheckoutRoute }));
 const purchases = () => import('./routes/purchases').then((m) => ({ Component: m.PurchasesRoute }));
+// The reader and its styles load only here.
+const reader = () => import('./routes/reader').then((m) => ({ Component: m.ReaderRoute }));
 const dashboardHome = () => import('./routes/dashboard-home').then((m) => ({ Component: m.DashboardHomeRoute }));
 const dashboardReviews = () =>
   import('./routes/dashboard-reviews').then((m) => ({ Component: m.DashboardReviewsRoute }));
@@ -64,6 +66,9 @@ export const routes: RouteObject[] = [
       // gate does not race it to /login.
       page(paths.user.logout.path, logout),
       page(paths.dashboard.logout.path, logout),
+
+      // The reader: full screen, without the navbar, and open to guests (they read the preview).
+      page(paths.user.read.path, reader),
 
       // User group: guests go to /login.
       {

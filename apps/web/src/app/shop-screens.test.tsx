@@ -1,8 +1,10 @@
 // The shop screens through the app's own route table, on a mocked API: the navbar badge follows
 // the server's cart, 'BUY ALL COMICS!' sends one bulk request for what is neither owned nor in
-// the cart, and the favourites open the issue modal with 'remuve_Fav'.
+// the cart, the favourites open the issue modal with 'remuve_Fav', and 'My comics' and the modal
+// lead to the reader ('Read', 'Continue (page N of M)', 'Read a preview').
 import type { ComicDetail, RatedIssue } from '@comics/shared/schemas/catalog';
 import type { CartItem, FavouriteIssue, PurchaseItem } from '@comics/shared/schemas/shop';
+import type { ReadingShelfItem } from '@comics/shared/schemas/reader';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,6 +46,19 @@ const asCartItem = ({ id, volume_id, image, name, issue_number, price }: RatedIs
 });
 const asFavourite = ({ avgRating: _rating, ...rest }: RatedIssue): FavouriteIssue => rest;
 const owned: PurchaseItem = { ...asCartItem(issues[0]!), orderId: 1, purchasedAt: '2024-01-01T00:00:00Z' };
+/** The reading shelf's entry for an issue the user stopped in. */
+const stoppedAt = (
+  { avgRating: _rating, ...issue }: RatedIssue,
+  page: number,
+  pageCount: number,
+): ReadingShelfItem => ({
+  issueId: issue.id,
+  page,
+  pageCount,
+  updatedAt: '2024-01-02T00:00:00Z',
+  issue,
+  volumeName: comic.name,
+});
 
 function open(url: string, handlers: Parameters<typeof mockApi>[0]) {
   storeIdentity({ name: 'Ada', Rol: 'USER', id: USER_ID, email: 'ada@example.com' });
@@ -122,10 +137,45 @@ describe('the shop screens', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Purchase Detail', '#Issue number', 'Format', 'Price']);
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Night 1#1Digital$2.01');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Night 1Read#1Digital$2.01');
+    expect(within(row).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/71');
 
     await router.navigate('/user/cardDetail/7?issue=71');
     const dialog = await screen.findByRole('dialog', { name: 'Night Watch #1' });
     expect(await within(dialog).findByText('Owned')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/71');
+    expect(within(dialog).queryByRole('link', { name: 'Read a preview' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Continue (page N of M)' in 'My comics' and the modal where the user stopped", async () => {
+    const { router } = open('/user/purchases', {
+      [`GET /api/shop/cart/${USER_ID}/carrito`]: { body: [] },
+      'GET /api/user/reading': { body: [stoppedAt(issues[0]!, 5, 24)] },
+    });
+    const table = await screen.findByRole('table', { name: 'My comics' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(await within(row).findByRole('link', { name: 'Continue (page 5 of 24)' })).toHaveAttribute(
+      'href',
+      '/user/read/71',
+    );
+    expect(within(row).queryByRole('link', { name: 'Read' })).not.toBeInTheDocument();
+
+    await router.navigate('/user/cardDetail/7?issue=71');
+    const dialog = await screen.findByRole('dialog', { name: 'Night Watch #1' });
+    expect(await within(dialog).findByRole('link', { name: 'Continue (page 5 of 24)' })).toHaveAttribute(
+      'href',
+      '/user/read/71',
+    );
+  });
+
+  it("offers 'Read a preview' in the modal of an issue the user does not own", async () => {
+    open('/user/cardDetail/7?issue=72', { [`GET /api/shop/cart/${USER_ID}/carrito`]: { body: [] } });
+    const dialog = await screen.findByRole('dialog', { name: 'Night Watch #2' });
+    expect(await within(dialog).findByRole('link', { name: 'Read a preview' })).toHaveAttribute(
+      'href',
+      '/user/read/72',
+    );
+    expect(within(dialog).queryByRole('link', { name: 'Read' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
-// Builds the catalogue's IssueShop (favourite, cart, owned, 'BUY ALL COMICS!') for the signed-in
-// USER from the cart and favourites features: the catalogue may not import them, so the pages
-// join them here. Undefined for anyone else.
+// Builds the catalogue's IssueShop (favourite, cart, owned, 'BUY ALL COMICS!', reading progress) for
+// the signed-in USER from the cart, favourites and reader features: the catalogue may not import
+// them, so the pages join them here. Undefined for anyone else.
 import { useMemo } from 'react';
 
 import { useAddManyToCart } from '@/features/cart/api/add-many-to-cart';
@@ -14,6 +14,7 @@ import { useRemoveFavourite } from '@/features/favourites/api/remove-favourite';
 import type { IssueShop } from '@/features/catalog/types';
 
 import { useCustomerId } from './use-customer';
+import { useReadingProgress } from './use-reading-progress';
 
 const idsOf = (items: readonly { id: number }[] | undefined) => new Set(items?.map((item) => item.id));
 
@@ -22,6 +23,7 @@ export function useIssueShop(): IssueShop | undefined {
   const cart = useCart(userId);
   const favourites = useFavourites(userId);
   const purchases = usePurchases(userId);
+  const readingProgress = useReadingProgress(userId);
   // The mutations are only ever called with a customer: 0 never reaches the server.
   const { mutateAsync: addToCart } = useAddToCart(userId ?? 0);
   const { mutateAsync: removeFromCart } = useRemoveFromCart(userId ?? 0);
@@ -47,6 +49,7 @@ export function useIssueShop(): IssueShop | undefined {
         const after = await addManyToCart(issueIds);
         return Math.max(0, after.length - before);
       },
+      readingProgress,
     } satisfies IssueShop;
   }, [
     userId,
@@ -64,5 +67,6 @@ export function useIssueShop(): IssueShop | undefined {
     addManyToCart,
     addFavourite,
     removeFavourite,
+    readingProgress,
   ]);
 }

@@ -17,6 +17,8 @@ type ConfirmDialogProps = {
   pending?: boolean;
   /** Why the action failed, shown in the dialog. */
   error?: string | null;
+  /** Opened from another dialog: shown above it, backdrop included. */
+  stacked?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   pending = false,
   error = null,
+  stacked = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -42,6 +45,7 @@ export function ConfirmDialog({
       centered
       aria-labelledby="confirm-dialog-title"
       aria-describedby="confirm-dialog-text"
+      {...(stacked ? { className: 'modal-stacked', backdropClassName: 'modal-backdrop-stacked' } : {})}
     >
       <Modal.Header>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5 fw-bold d-flex align-items-center gap-2">

@@ -30,6 +30,8 @@ export type RequestOptions = {
   signInAttempt?: boolean;
   /** Extra request headers (e.g. checkout's Idempotency-Key); they cannot replace Accept or Content-Type. */
   headers?: Record<string, string>;
+  /** Let the request outlive the page (a reader's last page, saved as the tab closes). */
+  keepalive?: boolean;
 };
 
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,6 +85,7 @@ async function request(
       body: send?.body === undefined ? null : JSON.stringify(send.body),
       credentials: 'same-origin',
       signal: options.signal ?? null,
+      keepalive: options.keepalive ?? false,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

@@ -52,7 +52,7 @@ export function renderCoverSvg({ id, title, subtitle, publisher }: CoverArtInput
   return parts.join('');
 }
 
-interface Palette {
+export interface Palette {
   top: string;
   bottom: string;
   accent: string;
@@ -63,7 +63,8 @@ interface Palette {
   titleFill: string;
 }
 
-function pickPalette(rand: () => number): Palette {
+/** A cover's colours from a seeded random source (generated reader pages use them too). */
+export function pickPalette(rand: () => number): Palette {
   const hue = Math.floor(rand() * 360);
   // Complementary or split-complementary accents read as "comic" against a saturated ground.
   const accentHue = (hue + 150 + Math.floor(rand() * 60)) % 360;
@@ -79,7 +80,8 @@ function pickPalette(rand: () => number): Palette {
   };
 }
 
-function renderMotif(rand: () => number, p: Palette): string {
+/** The cover's background motif, drawn in its 400×600 space. */
+export function renderMotif(rand: () => number, p: Palette): string {
   const motifs = [sunburst, stripes, rings, panels, bolt];
   const motif = motifs[Math.floor(rand() * motifs.length)] ?? sunburst;
   return motif(rand, p);
@@ -160,7 +162,8 @@ function renderBadge(subtitle: string, p: Palette): string {
   );
 }
 
-function renderTitle(title: string, p: Palette): string {
+/** The big title at the foot of a 400×600 cover. */
+export function renderTitle(title: string, p: Palette): string {
   const { lines, fontSize } = layoutTitle(truncate(title.trim().toUpperCase(), TITLE_MAX_CHARS));
   const lineHeight = Math.round(fontSize * 1.02);
   const firstBaseline = TITLE_BOTTOM - lineHeight * (lines.length - 1);
@@ -189,7 +192,7 @@ export function layoutTitle(title: string): { lines: string[]; fontSize: number 
  * Estimated advance width in em of bold upper-case text. The font is whatever the viewer has
  * (DejaVu Sans Bold on Linux is among the widest), so the estimate errs wide.
  */
-function textWidthEm(text: string): number {
+export function textWidthEm(text: string): number {
   let width = 0;
   for (const c of text) width += /[ I1.,:;!'|]/.test(c) ? 0.4 : /[MW@]/.test(c) ? 1.05 : 0.8;
   return width;
@@ -223,7 +226,8 @@ export function escapeXml(text: string): string {
     .replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
 }
 
-function truncate(text: string, max: number): string {
+/** At most `max` characters (code points), an ellipsis marking a cut. */
+export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max
     ? text
@@ -247,7 +251,8 @@ function hsl(h: number, s: number, l: number): string {
 }
 const round = (n: number): number => Math.round(n);
 
-function fnv1a(text: string): number {
+/** A 32-bit hash of text: seeds for the drawings. */
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -34,6 +34,14 @@ export interface ProgressRow {
 /** How many shelf rows one answer holds at most. */
 const MAX_SHELF_ROWS = 500;
 
+/** Saved places in the issue follow its new page count (a page past the end becomes the last). */
+async function clampProgress(tx: Pick<Database, 'update'>, issueId: number, pageCount: number) {
+  await tx
+    .update(readingProgress)
+    .set({ page: sql`least(${readingProgress.page}, ${pageCount})`, pageCount })
+    .where(eq(readingProgress.issueId, issueId));
+}
+
 export function createReaderRepository(db: Database) {
   return {
     /** The issue with its volume's name, or undefined. */
@@ -92,21 +100,24 @@ export function createReaderRepository(db: Database) {
         });
         await tx.insert(issuePages).values(set.pages.map((page) => ({ ...page, issueId: set.issueId })));
         // Saved pages past the new end move to its last page.
-        await tx
-          .update(readingProgress)
-          .set({ page: sql`least(${readingProgress.page}, ${set.pageCount})`, pageCount: set.pageCount })
-          .where(eq(readingProgress.issueId, set.issueId));
+        await clampProgress(tx, set.issueId, set.pageCount);
         return { replaced: old?.version ?? null };
       });
     },
 
-    /** Removes the issue's uploaded pages (it reads generated ones again); answers their version, or null. */
-    async deletePageSet(issueId: number): Promise<string | null> {
-      const [old] = await db
-        .delete(issuePageSets)
-        .where(eq(issuePageSets.issueId, issueId))
-        .returning({ version: issuePageSets.version });
-      return old?.version ?? null;
+    /**
+     * Removes the issue's uploaded pages (it reads generated ones again, `generatedPageCount` of
+     * them); answers their version, or null. Saved pages past the new end move to its last page.
+     */
+    async deletePageSet(issueId: number, generatedPageCount: number): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx
+          .delete(issuePageSets)
+          .where(eq(issuePageSets.issueId, issueId))
+          .returning({ version: issuePageSets.version });
+        if (old) await clampProgress(tx, issueId, generatedPageCount);
+        return old?.version ?? null;
+      });
     },
 
     async owns(userId: number, issueId: number): Promise<boolean> {

@@ -1,19 +1,282 @@
-// CONTRACT SKELETON (issue 13): the reader service is built by a helper; see the prompt.
+// The reader: an issue's pages (its uploaded set, or generated demo pages), who may read them
+// past the preview, and where each reader stopped. An issue's pages are kept per process with
+// their listing ready to send, since every page image checks against them; catalogue events drop
+// them (an upload or an edit of the issue, a renamed volume) on every instance, and a TTL bounds
+// staleness should an event be lost.
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@comics/shared/constants';
+import {
+  PREVIEW_PAGES,
+  type IssuePagesAnswer,
+  type ReadingAccess,
+  type ReadingDirection,
+  type ReadingProgress,
+  type ReadingShelfItem,
+} from '@comics/shared/schemas/reader';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
+import { HttpError, notFound, validationFailed } from '../../lib/errors';
 import type { MediaAddresses } from '../../lib/media-addresses';
+import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
 import type { MediaStorage } from '../../lib/storage';
-import type { ReaderRepository } from './repository';
+import { issueOf } from '../catalog/wire';
+import { generatedPlan, renderPageSvg, type GeneratedIssue } from './generated-pages';
+import { createPageDrawings, type PageDrawingsOptions, type PageImage } from './page-drawings';
+import { pageKey, pagesBasePath } from './page-keys';
+import { createPageTokens, PAGE_TOKEN_KEY_NAME, type PageGrant, type PageTokens } from './page-tokens';
+import type { ProgressRow, ReaderRepository, StoredPage } from './repository';
 
 export interface ReaderServiceDependencies {
   repository: ReaderRepository;
   storage: MediaStorage;
   addresses: MediaAddresses;
   catalogueChanges?: CatalogueEvents;
+  /** How long an issue's pages are kept without an event dropping them; 0 keeps none. Default a minute. */
+  cacheTtlMs?: number;
+  /** Limits on drawing generated pages at once. */
+  drawings?: PageDrawingsOptions;
 }
 
-export function createReaderService(deps: ReaderServiceDependencies) {
-  void deps;
-  return {};
+/** Who asks: only their id and role count. */
+export interface Reader {
+  id: number;
+  role: Role;
+}
+
+/** An issue's pages as the reader serves them, with the listing ready to send. */
+export interface Edition {
+  issueId: number;
+  source: 'uploaded' | 'generated';
+  /** Part of every page's address: never reused for other bytes. */
+  version: string;
+  direction: ReadingDirection;
+  pageCount: number;
+  /** In reading order: page n is pages[n - 1]. */
+  pages: StoredPage[];
+  /** What generated pages draw; null for uploaded ones. */
+  drawn: GeneratedIssue | null;
+  /** GET /api/issues/:id/pages. */
+  listing: CachedAnswer;
+}
+
+const DEFAULT_TTL_MS = 60_000;
+const MAX_CACHED_ISSUES = 2_000;
+/** Listings of uploaded sets of 300 pages are some 100 kB: the cache is bounded in bytes too. */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+
+/** The demo pages of an issue nobody has uploaded pages for, with what they draw. */
+function generatedEdition(issue: GeneratedIssue) {
+  const drawn: GeneratedIssue = {
+    id: issue.id,
+    issueNumber: issue.issueNumber,
+    name: issue.name,
+    volumeName: issue.volumeName,
+  };
+  return { ...generatedPlan(drawn), direction: 'ltr' as const, drawn };
+}
+
+const notOwner = (message: string) => new HttpError(403, 'not_owner', message);
+
+export function createReaderService({
+  repository,
+  storage,
+  addresses,
+  catalogueChanges,
+  cacheTtlMs = DEFAULT_TTL_MS,
+  drawings: drawingLimits,
+}: ReaderServiceDependencies) {
+  const editions = new EditionCache(cacheTtlMs);
+  const drawings = createPageDrawings(storage, drawingLimits);
+  catalogueChanges?.subscribe((change) => {
+    // Any edit of an issue (its name is drawn; 'pages' is an upload), or a name every issue draws.
+    if (change.kind === 'issue_updated' && change.issueId !== undefined) editions.drop(change.issueId);
+    else if (change.kind === 'volume_updated' && (change.fields.includes('name') || change.issuesChanged)) {
+      editions.clear();
+    }
+  });
+
+  async function loadEdition(issueId: number): Promise<Edition | null> {
+    const [issue, set] = await Promise.all([repository.findIssue(issueId), repository.findPageSet(issueId)]);
+    if (!issue) return null;
+    const { version, pageCount, pages, direction, drawn } = set ? { ...set, drawn: null } : generatedEdition(issue);
+    const source = drawn ? 'generated' : 'uploaded';
+    const listing: IssuePagesAnswer = {
+      issue: issueOf(issue, addresses),
+      volumeName: issue.volumeName,
+      pageCount,
+      direction,
+      previewPages: PREVIEW_PAGES,
+      source,
+      pagesBase: addresses.addressOf(pagesBasePath(issueId, version)),
+      pages,
+    };
+    return { issueId, source, version, direction, pageCount, pages, drawn, listing: toCachedAnswer(listing) };
+  }
+
+  async function requireEdition(issueId: number): Promise<Edition> {
+    const edition = await editions.get(issueId, () => loadEdition(issueId));
+    if (!edition) throw notFound('Issue');
+    return edition;
+  }
+
+  // The signing key is made once for the whole cluster and read once per process.
+  let tokens: Promise<PageTokens> | undefined;
+  function pageTokens(): Promise<PageTokens> {
+    if (!tokens) {
+      tokens = repository
+        .secret(PAGE_TOKEN_KEY_NAME, () => randomBytes(32).toString('base64url'))
+        .then((key) => createPageTokens(Buffer.from(key, 'base64url')));
+      // A failed read is tried again by the next request.
+      tokens.catch(() => (tokens = undefined));
+    }
+    return tokens;
+  }
+
+  /** Administrators read every issue: they upload and check pages. */
+  const owns = async (reader: Reader, issueId: number) =>
+    reader.role === 'ADMIN' || (await repository.owns(reader.id, issueId));
+
+  const progressOf = (row: ProgressRow, pageCount = row.pageCount): ReadingProgress => ({
+    issueId: row.issueId,
+    // A set replaced by a shorter one (or back to generated pages) ends earlier.
+    page: Math.min(row.page, pageCount),
+    pageCount,
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  return {
+    /** The issue's pages; 404 for an unknown issue. */
+    edition: requireEdition,
+
+    /** Whether the issue's pages are kept (or being read), so asking for them costs no query. */
+    isKept: (issueId: number) => editions.has(issueId),
+
+    /**
+     * Page `number` of the edition at `width` (the caller has checked both exist): a stored
+     * image, drawn first when generated and not drawn yet (after `beforeDrawing`, which may
+     * refuse); null when an uploaded image is missing from the storage. Throws DrawingQueueFull.
+     */
+    async pageImage(
+      edition: Edition,
+      number: number,
+      width: number,
+      beforeDrawing?: () => Promise<void>,
+    ): Promise<PageImage | null> {
+      const key = pageKey(edition.issueId, edition.version, number, width);
+      const { drawn } = edition;
+      if (!drawn) return storage.get(key);
+      const svg = () => renderPageSvg(drawn, number);
+      return drawings.open({ key, svg, svgWidth: edition.pages[number - 1]!.width, width }, beforeDrawing);
+    },
+
+    /** Whom `token` lets read the issue's pages past the preview, or null. */
+    async grantOf(token: string | undefined, issueId: number): Promise<PageGrant | null> {
+      return (await pageTokens()).verify(token, issueId);
+    },
+
+    async access(reader: Reader, issueId: number): Promise<ReadingAccess> {
+      const edition = await requireEdition(issueId);
+      if (!(await owns(reader, issueId))) return { owned: false, token: null, tokenExpiresAt: null, progress: null };
+      const [signer, progress] = await Promise.all([pageTokens(), repository.findProgress(reader.id, issueId)]);
+      const { token, expiresAt } = signer.issue(reader.id, issueId);
+      return {
+        owned: true,
+        token,
+        tokenExpiresAt: expiresAt.toISOString(),
+        progress: progress ? progressOf(progress, edition.pageCount) : null,
+      };
+    },
+
+    /** 404 unknown issue, 403 not_owner, 400 naming `page` past the issue's end. */
+    async saveProgress(reader: Reader, issueId: number, page: number): Promise<ReadingProgress> {
+      const edition = await requireEdition(issueId);
+      if (!(await owns(reader, issueId))) throw notOwner('Only owners of this issue keep their place in it.');
+      if (page > edition.pageCount) {
+        throw validationFailed({ page: `This issue has ${edition.pageCount} pages` });
+      }
+      return progressOf(await repository.saveProgress(reader.id, issueId, page, edition.pageCount));
+    },
+
+    async shelf(userId: number): Promise<ReadingShelfItem[]> {
+      const rows = await repository.listProgress(userId);
+      return rows.map((row) => ({
+        ...progressOf(row),
+        issue: issueOf(row.issue, addresses),
+        volumeName: row.volumeName,
+      }));
+    },
+  };
 }
 
 export type ReaderService = ReturnType<typeof createReaderService>;
+
+interface CacheEntry {
+  edition: Promise<Edition | null>;
+  expiresAt: number;
+  /** Counted once ready: the listing, and about as much again for the pages it was made from. */
+  bytes: number;
+}
+
+/**
+ * Issues' editions, bounded in entries and bytes (least recently used dropped first). A load is
+ * shared by the requests arriving meanwhile; one dropped while loading is answered but not kept,
+ * and an unknown issue is not kept at all.
+ */
+class EditionCache {
+  /** Insertion order is recency: a hit moves to the end. */
+  private readonly entries = new Map<number, CacheEntry>();
+  private totalBytes = 0;
+
+  constructor(private readonly ttlMs: number) {}
+
+  has(issueId: number): boolean {
+    const entry = this.entries.get(issueId);
+    return entry !== undefined && entry.expiresAt > Date.now();
+  }
+
+  get(issueId: number, load: () => Promise<Edition | null>): Promise<Edition | null> {
+    const hit = this.entries.get(issueId);
+    if (hit && hit.expiresAt > Date.now()) {
+      this.entries.delete(issueId);
+      this.entries.set(issueId, hit);
+      return hit.edition;
+    }
+    if (hit) this.drop(issueId);
+    const edition = load();
+    if (this.ttlMs === 0) return edition;
+    const entry: CacheEntry = { edition, expiresAt: Date.now() + this.ttlMs, bytes: 0 };
+    this.entries.set(issueId, entry);
+    edition.then(
+      (ready) => {
+        if (this.entries.get(issueId) !== entry) return;
+        if (!ready) return this.drop(issueId);
+        entry.bytes = 2 * ready.listing.body.length;
+        this.totalBytes += entry.bytes;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(issueId) === entry) this.drop(issueId);
+      },
+    );
+    this.evict();
+    return edition;
+  }
+
+  drop(issueId: number): void {
+    const entry = this.entries.get(issueId);
+    if (!entry) return;
+    this.entries.delete(issueId);
+    this.totalBytes -= entry.bytes;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.totalBytes = 0;
+  }
+
+  private evict(): void {
+    for (const issueId of this.entries.keys()) {
+      if (this.entries.size <= MAX_CACHED_ISSUES && this.totalBytes <= MAX_CACHED_BYTES) break;
+      this.drop(issueId);
+    }
+  }
+}

@@ -1,6 +1,153 @@
-// CONTRACT SKELETON (issue 13): built by a helper; see the prompt.
+// POST and DELETE /api/admin/issues/:id/pages: an administrator uploads an issue's pages as a
+// CBZ/ZIP (multipart field `file`), or removes them. The archive is streamed to a temporary file,
+// never held in memory, and cut off at the size limit; the folder is removed whatever happens.
+// The file's name and declared type are never looked at. Every refusal is a 4xx naming the field.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '@comics/shared/schemas/catalog';
+import { apiError } from '@comics/shared/schemas/errors';
+import { PAGES_FILE_FIELD, pagesUploadAnswer, type PagesUploadAnswer } from '@comics/shared/schemas/reader';
+import { HttpError, validationFailed } from '../../lib/errors';
+import { callerOf } from '../auth/access';
 import type { PageUploads } from './upload';
 
+const REQUIRED = 'This field is required';
+const tags = ['reader'];
+const params = z.object({ id: idParam });
+
+const formRefused = (message: string, fieldMessage: string, status = 400, code = 'invalid_form') =>
+  new HttpError(status, code, message, { [PAGES_FILE_FIELD]: fieldMessage });
+
+function fileTooLarge(maxBytes: number): HttpError {
+  const megabytes = maxBytes / (1024 * 1024);
+  const limit = megabytes >= 1 ? `${Math.round(megabytes)} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return formRefused(`The archive is larger than ${limit}.`, `At most ${limit}`, 413, 'file_too_large');
+}
+
+/** The multipart plugin's and busboy's complaints, in the API's shape. */
+function refusalOf(error: unknown, maxBytes: number): HttpError {
+  if (error instanceof HttpError) return error;
+  switch ((error as { code?: string } | null)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileTooLarge(maxBytes);
+    case 'FST_FILES_LIMIT':
+      return formRefused('Send one archive at a time.', 'Only one file may be sent');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return formRefused('The form has too many fields.', `Send only ${PAGES_FILE_FIELD}`);
+    default:
+      // Malformed multipart (cut short, bad boundaries or headers): the client's doing.
+      return formRefused('The form could not be read.', 'The form could not be read');
+  }
+}
+
+/** Writes the form's archive into `folder`; answers its path. Other fields are ignored. */
+async function receiveArchive(request: FastifyRequest, folder: string, maxBytes: number): Promise<string> {
+  const archivePath = path.join(folder, 'archive.zip');
+  let received = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== PAGES_FILE_FIELD) {
+        throw formRefused(`Send the archive in the field '${PAGES_FILE_FIELD}'.`, REQUIRED);
+      }
+      await pipeline(part.file, createWriteStream(archivePath, { flags: 'wx' }));
+      // Past the limit the plugin ends the file early and marks it truncated.
+      if (part.file.truncated) throw fileTooLarge(maxBytes);
+      received = true;
+    }
+  } catch (error) {
+    throw refusalOf(error, maxBytes);
+  }
+  if (!received) throw validationFailed({ [PAGES_FILE_FIELD]: REQUIRED });
+  if ((await stat(archivePath)).size === 0) throw validationFailed({ [PAGES_FILE_FIELD]: 'The file is empty' });
+  return archivePath;
+}
+
+/** `work` with a fresh private folder under the system's temporary one, removed afterwards. */
+async function inTemporaryFolder<T>(work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'comics-pages-'));
+  try {
+    return await work(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 /** Under /api: POST and DELETE /admin/issues/:id/pages. */
-export const pageUploadRoutes: FastifyPluginAsyncZod<{ uploads: PageUploads }> = async () => {};
+export const pageUploadRoutes: FastifyPluginAsyncZod<{ uploads: PageUploads }> = async (app, { uploads }) => {
+  const { maxArchiveBytes } = uploads.limits;
+  // Registered here, not app-wide: only this plugin's routes take multipart, and only with these limits.
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: {
+      fileSize: maxArchiveBytes,
+      files: 1,
+      fields: 8,
+      parts: 10,
+      fieldNameSize: 100,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+
+  app.post(
+    '/admin/issues/:id/pages',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Upload an issue's pages (multipart: file, a CBZ/ZIP of images); replaces any earlier upload",
+        consumes: ['multipart/form-data'],
+        params,
+        response: {
+          200: pagesUploadAnswer,
+          400: apiError,
+          401: apiError,
+          403: apiError,
+          404: apiError,
+          413: apiError,
+          415: apiError,
+          422: apiError,
+        },
+      },
+    },
+    async (request): Promise<PagesUploadAnswer> => {
+      const uploadedBy = callerOf(request).id;
+      const issueId = request.params.id;
+      if (!request.isMultipart()) {
+        throw formRefused('Send the archive as multipart/form-data.', REQUIRED, 415, 'multipart_required');
+      }
+      // Before a byte of a possibly huge archive is received.
+      await uploads.assertIssueExists(issueId);
+      return inTemporaryFolder(async (folder) => {
+        const archivePath = await receiveArchive(request, folder, maxArchiveBytes);
+        return uploads.upload({ issueId, archivePath, uploadedBy });
+      });
+    },
+  );
+
+  app.delete(
+    '/admin/issues/:id/pages',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Remove an issue's uploaded pages (it shows generated pages again)",
+        params,
+        response: { 204: z.null(), 401: apiError, 403: apiError, 404: apiError },
+      },
+    },
+    async (request, reply) => {
+      await uploads.remove({ issueId: request.params.id, removedBy: callerOf(request).id });
+      return reply.code(204).send(null);
+    },
+  );
+};

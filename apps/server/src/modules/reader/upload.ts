@@ -1,17 +1,225 @@
-// CONTRACT SKELETON (issue 13): built by a helper; see the prompt.
+// An administrator's upload of an issue's pages: the archive (already on disk) is checked whole,
+// every page is rendered and stored under a version nobody has seen, and only then does the
+// database switch the issue to the new set, in one transaction; the replaced set's images go
+// after. A failure before the switch removes what this upload wrote, so readers always see the
+// old set or the new one, complete. Removing the pages brings the generated demo pages back.
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PagesUploadAnswer } from '@comics/shared/schemas/reader';
+import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_PAGES } from '@comics/shared/schemas/reader';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
+import { HttpError } from '../../lib/errors';
+import { loggableError } from '../../lib/loggable-error';
 import type { MediaStorage } from '../../lib/storage';
-import type { ReaderRepository } from './repository';
+import type { AuditLog } from '../admin/audit';
+import {
+  DEFAULT_ARCHIVE_LIMITS,
+  entryRefusedFor,
+  openComicArchive,
+  type ArchivePage,
+  type ComicArchive,
+} from './archive';
+import { issueShape } from './generated-pages';
+import { pageKey, VERSION_PATTERN } from './page-keys';
+import { renderPage, type RenderedPage } from './page-renditions';
+import type { PageSet, ReaderRepository, StoredPage } from './repository';
+
+export interface PageUploadLimits {
+  /** Bytes of one archive, as sent. */
+  maxArchiveBytes: number;
+  /** Pages of one archive. */
+  maxPages: number;
+}
 
 export interface PageUploadDependencies {
   repository: ReaderRepository;
   storage: MediaStorage;
   catalogueChanges?: CatalogueEvents;
+  audit?: Pick<AuditLog, 'record'>;
+  /** Told of images left behind (a failed clean-up is not the admin's problem). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** MAX_ARCHIVE_BYTES and MAX_ARCHIVE_PAGES unless told (tests use small ones). */
+  limits?: Partial<PageUploadLimits>;
+}
+
+/** Pages rendered at once: sharp keeps a core busy per page, and the server has two. */
+const PAGES_AT_ONCE = 2;
+const PAGES_FIELD = ['pages'] as const;
+const WEBP = 'image/webp';
+
+const issueNotFound = () => new HttpError(404, 'issue_not_found', 'Issue not found');
+
+/** A set's version: part of every key and address of its images, so it is never reused. */
+function newVersion(): string {
+  const version = `u${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
+  if (!VERSION_PATTERN.test(version)) throw new Error(`made a version storage keys refuse: ${version}`);
+  return version;
+}
+
+/** Every storage key of a stored set. */
+function keysOf(set: Pick<PageSet, 'issueId' | 'version' | 'pages'>): string[] {
+  return set.pages.flatMap((page) => page.widths.map((width) => pageKey(set.issueId, set.version, page.number, width)));
+}
+
+/**
+ * `work` on every item, `limit` at a time, answers in the items' order. On a failure no new item
+ * starts, and the first error is thrown once the items already started have settled (so their
+ * writes are known before anyone cleans up).
+ */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>) {
+  const results: R[] = new Array<R>(items.length);
+  const failures: unknown[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (failures.length === 0 && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index]!, index);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failures.length > 0) throw failures[0];
+  return results;
 }
 
 export function createPageUploads(deps: PageUploadDependencies) {
-  void deps;
-  return {};
+  const { repository, storage, catalogueChanges, audit, log } = deps;
+  const limits: PageUploadLimits = {
+    maxArchiveBytes: deps.limits?.maxArchiveBytes ?? MAX_ARCHIVE_BYTES,
+    maxPages: deps.limits?.maxPages ?? MAX_ARCHIVE_PAGES,
+  };
+
+  async function findIssue(issueId: number) {
+    const issue = await repository.findIssue(issueId);
+    if (!issue) throw issueNotFound();
+    return issue;
+  }
+
+  /** Best effort: images left behind are never addressed again (their version is gone), only wasted. */
+  async function removeQuietly(keys: readonly string[], why: string): Promise<void> {
+    const outcomes = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+    const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
+    if (failed.length > 0) {
+      log?.warn(
+        { error: loggableError(failed[0]!.reason), left: failed.length, of: keys.length },
+        `page images could not be removed (${why})`,
+      );
+    }
+  }
+
+  /** Removes a replaced set's images, when it is the set read before (else a concurrent change got there first). */
+  async function removeReplaced(before: PageSet | null, replaced: string | null): Promise<void> {
+    if (replaced === null) return;
+    if (before?.version !== replaced) {
+      log?.warn({ issueId: before?.issueId, version: replaced }, 'the images of a replaced page set were left behind');
+      return;
+    }
+    await removeQuietly(keysOf(before), 'replaced page set');
+  }
+
+  function announce(volumeId: number, issueId: number): void {
+    // Cached page lists of the issue drop it on every instance; nothing else shows pages.
+    catalogueChanges?.publish({ kind: 'issue_updated', volumeId, issueId, fields: PAGES_FIELD, issuesChanged: false });
+  }
+
+  /**
+   * Renders the archive's page as page `number` of the set and stores its renditions, each key
+   * noted in `written` before it is written. A page sharp cannot render is refused naming its entry.
+   */
+  async function storePage(
+    archive: ComicArchive,
+    page: ArchivePage,
+    at: { issueId: number; version: string; number: number },
+    written: string[],
+  ): Promise<StoredPage> {
+    let rendered: RenderedPage;
+    try {
+      rendered = await renderPage(await archive.readPage(page));
+    } catch (error) {
+      throw error instanceof HttpError ? entryRefusedFor(page.name, error) : error;
+    }
+    await Promise.all(
+      rendered.renditions.map((rendition) => {
+        const key = pageKey(at.issueId, at.version, at.number, rendition.width);
+        written.push(key);
+        return storage.put(key, rendition.bytes, WEBP);
+      }),
+    );
+    return {
+      number: at.number,
+      width: rendered.width,
+      height: rendered.height,
+      widths: rendered.renditions.map((rendition) => rendition.width),
+      placeholder: rendered.placeholder,
+    };
+  }
+
+  return {
+    limits,
+
+    /** 404 for an unknown issue: checked before an archive is received. */
+    async assertIssueExists(issueId: number): Promise<void> {
+      await findIssue(issueId);
+    },
+
+    /** Makes the archive at `archivePath` the issue's pages; 4xx HttpErrors naming `file` when refused. */
+    async upload(input: { issueId: number; archivePath: string; uploadedBy: number }): Promise<PagesUploadAnswer> {
+      const { issueId, uploadedBy } = input;
+      const issue = await findIssue(issueId);
+      const archive = await openComicArchive(input.archivePath, {
+        ...DEFAULT_ARCHIVE_LIMITS,
+        maxPages: limits.maxPages,
+      });
+      const version = newVersion();
+      const written: string[] = [];
+      let outcome: { replaced: string | null } | false;
+      let before: PageSet | null;
+      try {
+        const pages = await mapLimited(archive.pages, PAGES_AT_ONCE, (page, index) =>
+          storePage(archive, page, { issueId, version, number: index + 1 }, written),
+        );
+        before = await repository.findPageSet(issueId);
+        const set: PageSet = { issueId, version, pageCount: pages.length, direction: archive.direction, pages };
+        outcome = await repository.replacePageSet(set, uploadedBy);
+        if (!outcome) throw issueNotFound();
+      } catch (error) {
+        await removeQuietly(written, 'refused upload');
+        throw error;
+      } finally {
+        archive.close();
+      }
+
+      await removeReplaced(before, outcome.replaced);
+      announce(issue.volumeId, issueId);
+      await audit?.record({
+        actorId: uploadedBy,
+        action: 'issue.updated',
+        target: `issue ${issueId}`,
+        details: { fields: PAGES_FIELD, pageCount: archive.pages.length, direction: archive.direction },
+      });
+      return { issueId, pageCount: archive.pages.length, direction: archive.direction, skipped: archive.skipped };
+    },
+
+    /** Removes the issue's uploaded pages (it reads generated ones again); 404 when it has none. */
+    async remove(input: { issueId: number; removedBy: number }): Promise<void> {
+      const { issueId, removedBy } = input;
+      const issue = await findIssue(issueId);
+      const before = await repository.findPageSet(issueId);
+      const removed = await repository.deletePageSet(issueId, issueShape(issueId).pageCount);
+      if (removed === null) throw new HttpError(404, 'pages_not_found', 'The issue has no uploaded pages.');
+      await removeReplaced(before, removed);
+      announce(issue.volumeId, issueId);
+      await audit?.record({
+        actorId: removedBy,
+        action: 'issue.updated',
+        target: `issue ${issueId}`,
+        details: { fields: PAGES_FIELD, removed: true },
+      });
+    },
+  };
 }
 
 export type PageUploads = ReturnType<typeof createPageUploads>;

@@ -3,12 +3,19 @@ import { PurchasesView } from '@/features/cart/components/purchases-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { CustomerOnly } from '../customer-only';
+import { useReadingProgress } from '../use-reading-progress';
 
 export function PurchasesRoute() {
   useDocumentTitle('My comics');
   return (
     <div className="container-xxl py-3 py-md-4">
-      <CustomerOnly>{(userId) => <PurchasesView userId={userId} />}</CustomerOnly>
+      <CustomerOnly>{(userId) => <Purchases userId={userId} />}</CustomerOnly>
     </div>
   );
+}
+
+/** The purchases with where the user stopped in each ('Continue (page N of M)'). */
+function Purchases({ userId }: { userId: number }) {
+  const readingProgress = useReadingProgress(userId);
+  return <PurchasesView userId={userId} readingProgress={readingProgress} />;
 }

@@ -1,11 +1,13 @@
 // /user, where a signed-in USER arrives (docs/product.md §2: "header and favourites"): a welcome
-// header with the ways on (catalogue, cart, My comics), then the favourites.
+// header with the ways on (catalogue, cart, My comics), then 'Continue reading' (issue 13: the
+// issues the user stopped in, when there are any) and the favourites.
 import { BsBag, BsGrid } from 'react-icons/bs';
 import { Link } from 'react-router';
 
 import { BsCollection } from '@/components/shop-icons';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { ContinueReadingShelf } from '@/features/reader/components/continue-reading-shelf';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { CustomerOnly } from '../customer-only';
@@ -21,7 +23,8 @@ export function UserStartRoute() {
         <p className="hero-kicker mb-3">Your shelf</p>
         <h1 className="user-header-title mb-2">Welcome back{name ? `, ${name}` : ''}!</h1>
         <p className="lead mb-4">
-          Your favourite issues are below; the catalogue, your cart and My comics are a click away.
+          What you are reading and your favourite issues are below; the catalogue, your cart and My comics are a click
+          away.
         </p>
         <nav className="d-flex flex-wrap gap-2" aria-label="Your shop">
           <Link to={paths.user.home.getHref()} className="btn btn-primary">
@@ -38,7 +41,14 @@ export function UserStartRoute() {
           </Link>
         </nav>
       </header>
-      <CustomerOnly>{(userId) => <FavouritesPanel userId={userId} headingLevel={2} />}</CustomerOnly>
+      <CustomerOnly>
+        {(userId) => (
+          <>
+            <ContinueReadingShelf userId={userId} />
+            <FavouritesPanel userId={userId} headingLevel={2} />
+          </>
+        )}
+      </CustomerOnly>
     </div>
   );
 }

@@ -4,6 +4,8 @@
 import type { ComicDetail, ComicSort, RatedIssue } from '@comics/shared/schemas/catalog';
 import type { ReactNode } from 'react';
 
+import type { ProgressLookup } from '@/components/reader-link';
+
 export type { ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 export type Comic = ComicDetail;
 export type NameSort = ComicSort;
@@ -34,6 +36,8 @@ export type IssueShop = {
   setInCart: (issueId: number, inCart: boolean) => Promise<unknown>;
   /** Puts these issues in the cart in one request; resolves to how many were added. */
   addAllToCart: (issueIds: number[]) => Promise<number>;
+  /** Where the reader stopped in an owned issue ('Continue (page N of M)'); without it, 'Read'. */
+  readingProgress?: ProgressLookup | undefined;
 };
 
 /**

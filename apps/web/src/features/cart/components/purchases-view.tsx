@@ -1,6 +1,8 @@
 // 'My comics' (docs/product.md §2 Purchases): a table with Purchase Detail (the cover, 120px wide,
 // and the name), '#Issue number', 'Format' (always 'Digital') and 'Price' (the price paid, $ with
-// 2 decimals). Nothing bought yet: a way to the catalogue.
+// 2 decimals). Each row leads to the reader (issue 13): 'Read', or 'Continue (page N of M)' where the
+// user stopped, which the page supplies (`readingProgress`). Nothing bought yet: a way to the
+// catalogue.
 import { COMIC_FORMAT, TABLE_IMAGE_WIDTH_PX } from '@comics/shared/constants';
 import { formatDollars } from '@comics/shared/money';
 import { Link } from 'react-router';
@@ -9,11 +11,18 @@ import { BsCollection } from '@/components/shop-icons';
 import { CoverImage } from '@/components/cover-image';
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/list-states';
+import { ReaderLink, type ProgressLookup } from '@/components/reader-link';
 import { paths } from '@/config/paths';
 
 import { usePurchases } from '../api/get-purchases';
 
-export function PurchasesView({ userId }: { userId: number }) {
+type PurchasesViewProps = {
+  userId: number;
+  /** Where the user stopped in each issue; without it every row says 'Read'. */
+  readingProgress?: ProgressLookup | undefined;
+};
+
+export function PurchasesView({ userId, readingProgress }: PurchasesViewProps) {
   const purchases = usePurchases(userId);
 
   return (
@@ -58,7 +67,10 @@ export function PurchasesView({ userId }: { userId: number }) {
                       <div className="flex-shrink-0" style={{ width: TABLE_IMAGE_WIDTH_PX }}>
                         <CoverImage src={item.image} alt="" className="table-cover" />
                       </div>
-                      <span className="fw-semibold">{item.name ?? `Issue #${item.issue_number}`}</span>
+                      <div className="d-flex flex-column align-items-start gap-2">
+                        <span className="fw-semibold">{item.name ?? `Issue #${item.issue_number}`}</span>
+                        <ReaderLink issueId={item.id} progress={readingProgress?.(item.id)} />
+                      </div>
                     </div>
                   </td>
                   <td className="text-nowrap">#{item.issue_number}</td>

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
+import type { PageProgress } from '@/components/reader-link';
 import { ApiError } from '@/lib/api-client';
 import { renderRoute } from '@/testing/render-route';
 
-import type { IssueShop, RatedIssue } from '../types';
+import type { CatalogueAdminSlot, IssueShop, RatedIssue } from '../types';
 import { IssueModal } from './issue-modal';
 
 const issue: RatedIssue = {
@@ -21,21 +22,24 @@ const issue: RatedIssue = {
 };
 
 type ShopState = { favourites: number[]; cart: number[]; owned: number[] };
+type ShopExtras = { progress?: PageProgress; ready?: boolean };
 
 /** A USER's shop held in component state, so the modal re-renders as the calls succeed. */
 function Harness({
   initial,
   failCart,
+  extras = {},
   spy,
 }: {
   initial: ShopState;
-  failCart?: Error;
+  failCart?: Error | undefined;
+  extras?: ShopExtras;
   spy: { setFavourite: (id: number, on: boolean) => void; setInCart: (id: number, on: boolean) => void };
 }) {
   const [state, setState] = useState(initial);
   const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
   const shop: IssueShop = {
-    ready: true,
+    ready: extras.ready ?? true,
     loadError: null,
     isFavourite: (id) => state.favourites.includes(id),
     isInCart: (id) => state.cart.includes(id),
@@ -50,14 +54,20 @@ function Harness({
       setState((s) => ({ ...s, cart: toggle(s.cart, id, on) }));
     },
     addAllToCart: async () => 0,
+    readingProgress: (id) => (id === issue.id ? extras.progress : undefined),
   };
   return <IssueModal issue={issue} comicName="Night Watch" role="USER" shop={shop} onClose={() => undefined} />;
 }
 
-function setup(initial: Partial<ShopState> = {}, failCart?: Error) {
+function setup(initial: Partial<ShopState> = {}, failCart?: Error, extras?: ShopExtras) {
   const spy = { setFavourite: vi.fn(), setInCart: vi.fn() };
   const view = renderRoute(
-    <Harness initial={{ favourites: [], cart: [], owned: [], ...initial }} failCart={failCart} spy={spy} />,
+    <Harness
+      initial={{ favourites: [], cart: [], owned: [], ...initial }}
+      failCart={failCart}
+      extras={extras}
+      spy={spy}
+    />,
     { path: '/user/cardDetail/7' },
   );
   return { ...view, spy, user: userEvent.setup(), dialog: () => screen.getByRole('dialog') };
@@ -159,5 +169,57 @@ describe('IssueModal rating', () => {
     expect(within(dialog).getByText('Reviews of Night Watch #5')).toBeInTheDocument();
     expect(within(dialog).queryByText('Not reviews for this comic')).not.toBeInTheDocument();
     expect(reviews).toHaveBeenCalledWith(issue, 'Night Watch');
+  });
+});
+
+describe('IssueModal reader links', () => {
+  const readerLinks = (dialog: HTMLElement) =>
+    within(dialog)
+      .queryAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/user/read/'))
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it("gives an owner 'Read', or 'Continue (page N of M)' where they stopped", () => {
+    const { dialog, unmount } = setup({ owned: [42] });
+    expect(readerLinks(dialog())).toEqual([['Read', '/user/read/42']]);
+    unmount();
+    const again = setup({ owned: [42] }, undefined, { progress: { page: 7, pageCount: 22 } });
+    expect(readerLinks(again.dialog())).toEqual([['Continue (page 7 of 22)', '/user/read/42']]);
+    expect(within(again.dialog()).getByRole('link', { name: 'Continue (page 7 of 22)' })).toBeInTheDocument();
+  });
+
+  it("gives a USER who does not own the issue 'Read a preview', whatever the shelf says", () => {
+    const { dialog } = setup({}, undefined, { progress: { page: 2, pageCount: 22 } });
+    expect(within(dialog()).getByRole('link', { name: 'Read a preview' })).toHaveAttribute('href', '/user/read/42');
+    expect(readerLinks(dialog())).toHaveLength(1);
+  });
+
+  it("shows no preview link until a USER's shop is known (the issue may be theirs)", () => {
+    const { dialog } = setup({}, undefined, { ready: false });
+    expect(readerLinks(dialog())).toEqual([]);
+  });
+
+  it("gives a guest 'Read a preview'", () => {
+    renderRoute(<IssueModal issue={issue} comicName="Night Watch" role={null} onClose={() => undefined} />);
+    expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'Read a preview' })).toHaveAttribute(
+      'href',
+      '/user/read/42',
+    );
+  });
+
+  it("gives an ADMIN 'Read', or leaves it to the admin's tools when the page supplies them", () => {
+    const view = renderRoute(
+      <IssueModal issue={issue} comicName="Night Watch" role="ADMIN" onClose={() => undefined} />,
+    );
+    expect(readerLinks(screen.getByRole('dialog'))).toEqual([['Read', '/user/read/42']]);
+    view.unmount();
+
+    const admin: CatalogueAdminSlot = { comic: () => null, issue: (shown) => <p>Tools for #{shown.issue_number}</p> };
+    renderRoute(
+      <IssueModal issue={issue} comicName="Night Watch" role="ADMIN" admin={admin} onClose={() => undefined} />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Tools for #5')).toBeInTheDocument();
+    expect(readerLinks(dialog)).toEqual([]);
   });
 });

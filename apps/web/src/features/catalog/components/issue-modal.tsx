@@ -3,8 +3,10 @@
 // supplies the reviews), price, Close and 'Buy now'. A signed-in USER also
 // gets the favourite button ('remuve_Fav' once the issue is a favourite, the spec's spelling),
 // the cart button (or 'Owned' for an issue already bought), and a 'Buy now' that puts the issue
-// in the cart before going there; what they do comes from the page as an IssueShop. On the
-// admin's pages the page also supplies 'Edit issue' (`admin`). The modal traps focus and Escape
+// in the cart before going there; what they do comes from the page as an IssueShop. The way into
+// the reader (issue 13): 'Read' or 'Continue (page N of M)' for an owned issue and for an ADMIN
+// (who may read everything), 'Read a preview' for everyone else. On the admin's pages the page
+// also supplies 'Edit issue' and the pages tool (`admin`). The modal traps focus and Escape
 // closes it.
 import { COMIC_FORMAT, type Role } from '@comics/shared/constants';
 import { useState, type ReactNode } from 'react';
@@ -17,6 +19,7 @@ import { Link, useNavigate } from 'react-router';
 
 import { BsCartDash, BsCheckCircleFill, BsHeartFill } from '@/components/shop-icons';
 import { CoverImage } from '@/components/cover-image';
+import { ReaderLink } from '@/components/reader-link';
 import { RatingSummary } from '@/components/rating-summary';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -150,7 +153,8 @@ export function IssueModalContent({
               <span className="display-price">{formatPrice(issue.price)}</span>
               <span className="badge text-bg-secondary">{COMIC_FORMAT}</span>
             </div>
-            {admin?.issue(issue, comicName)}
+            {/* The admin's tools carry their own way into the reader, beside the pages they check. */}
+            {admin ? admin.issue(issue, comicName) : <IssueReaderLink issueId={issue.id} role={role} shop={userShop} />}
             {!role && (
               <div className="d-flex flex-wrap gap-2">
                 <Link
@@ -247,6 +251,24 @@ export function IssueModalContent({
         )}
       </Modal.Footer>
     </>
+  );
+}
+
+/**
+ * The way into the reader. A USER's ownership is known once their purchases are: until then no
+ * link, rather than a preview that turns into 'Read' a moment later.
+ */
+function IssueReaderLink({ issueId, role, shop }: { issueId: number; role: Role | null; shop: IssueShop | undefined }) {
+  const owned = shop?.isOwned(issueId) ?? false;
+  if (role !== 'ADMIN' && !owned && shop && !shop.ready && !shop.loadError) return null;
+  return (
+    <div>
+      {role === 'ADMIN' || owned ? (
+        <ReaderLink issueId={issueId} progress={shop?.readingProgress?.(issueId)} />
+      ) : (
+        <ReaderLink issueId={issueId} preview className="btn btn-outline-primary btn-sm" />
+      )}
+    </div>
   );
 }
 

@@ -4,6 +4,10 @@ import type { ReadingProgress } from '@comics/shared/schemas/reader';
 
 import { apiPut } from '@/lib/api-client';
 
-export function saveProgress(issueId: number, page: number): Promise<ReadingProgress> {
-  return apiPut<ReadingProgress>(`/user/reading/${issueId}`, { page });
+export function saveProgress(
+  issueId: number,
+  page: number,
+  options?: { keepalive?: boolean },
+): Promise<ReadingProgress> {
+  return apiPut<ReadingProgress>(`/user/reading/${issueId}`, { page }, options);
 }

@@ -1,0 +1,85 @@
+// A comic page as the reader gets it: WebP renditions at the widths the web app's srcset offers
+// (never enlarged, so a small page is stored at its own size too), and a placeholder of a few
+// hundred bytes shown blurred while the page loads. The page is decoded once, upright (EXIF
+// orientation applied), and every rendition is made from those pixels; nothing of the upload but
+// its pixels is kept.
+import sharp, { type OutputInfo } from 'sharp';
+import { MAX_UPLOAD_PIXELS } from '@comics/shared/schemas/media';
+import { PAGE_WIDTHS } from '@comics/shared/schemas/reader';
+import { HttpError } from '../../lib/errors';
+
+/** The WebP format's largest side. */
+const MAX_WEBP_SIDE = 16_383;
+const PAGE_QUALITY = 80;
+const PLACEHOLDER_WIDTH = 16;
+/** A tall strip's placeholder stays small too: the reader stretches it over the page's box anyway. */
+const PLACEHOLDER_MAX_HEIGHT = 48;
+const PLACEHOLDER_QUALITY = 20;
+
+export interface PageRendition {
+  width: number;
+  bytes: Buffer;
+}
+
+export interface RenderedPage {
+  /** Of the page upright. */
+  width: number;
+  height: number;
+  /** Ascending, one per `widths` entry. */
+  renditions: PageRendition[];
+  /** A `data:image/webp;base64,…` URI. */
+  placeholder: string;
+}
+
+/**
+ * The widths a page `width`×`height` px is stored at, ascending: each of PAGE_WIDTHS it reaches,
+ * and its own width when that is below the widest (so the largest rendition is the page's full
+ * size); widths whose height WebP cannot hold are left out. Empty for a page too tall to store.
+ */
+export function renditionWidths(width: number, height: number): number[] {
+  const widest = PAGE_WIDTHS[PAGE_WIDTHS.length - 1]!;
+  const candidates = new Set<number>(PAGE_WIDTHS.filter((candidate) => candidate <= width));
+  if (width < widest) candidates.add(width);
+  return [...candidates]
+    .filter((candidate) => Math.round((height * candidate) / width) <= MAX_WEBP_SIDE)
+    .sort((a, b) => a - b);
+}
+
+const unreadablePage = () =>
+  new HttpError(422, 'unreadable_image', 'The image could not be read; it may be damaged.', {
+    file: 'The image could not be read',
+  });
+
+/** Renders a page already checked by checkUploadedImage. Refusals are 422 HttpErrors the caller may rename. */
+export async function renderPage(bytes: Buffer): Promise<RenderedPage> {
+  let pixels: { data: Buffer; info: OutputInfo };
+  try {
+    // One decode (the first frame of an animation), upright; every rendition is made from these pixels.
+    pixels = await sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, autoOrient: true, pages: 1, failOn: 'error' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw unreadablePage();
+  }
+  const { width, height, channels } = pixels.info;
+  const widths = renditionWidths(width, height);
+  if (widths.length === 0) {
+    throw new HttpError(422, 'page_too_tall', `The page is ${width}×${height} pixels: too tall for a page.`, {
+      file: 'The page is too tall',
+    });
+  }
+  const from = () => sharp(pixels.data, { raw: { width, height, channels } });
+
+  const renditions = await Promise.all(
+    widths.map(async (renditionWidth) => ({
+      width: renditionWidth,
+      bytes: await from().resize({ width: renditionWidth }).webp({ quality: PAGE_QUALITY }).toBuffer(),
+    })),
+  );
+  const placeholder = await from()
+    .resize({ width: PLACEHOLDER_WIDTH, height: PLACEHOLDER_MAX_HEIGHT, fit: 'inside' })
+    .blur(0.6)
+    .webp({ quality: PLACEHOLDER_QUALITY, effort: 6 })
+    .toBuffer();
+  return { width, height, renditions, placeholder: `data:image/webp;base64,${placeholder.toString('base64')}` };
+}

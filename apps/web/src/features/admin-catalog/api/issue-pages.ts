@@ -1,0 +1,58 @@
+// An issue's pages (issue 13): POST /api/admin/issues/{id}/pages takes a CBZ/ZIP of images
+// (multipart `file`, sent through postMultipart for its upload progress) and answers how many pages
+// it made and which entries were not pages; DELETE takes the uploaded pages away again, and the
+// issue reads with generated demo pages.
+import {
+  MAX_ARCHIVE_BYTES,
+  MAX_ARCHIVE_PAGES,
+  PAGES_FILE_FIELD,
+  type PagesUploadAnswer,
+} from '@comics/shared/schemas/reader';
+import { useMutation } from '@tanstack/react-query';
+
+import { ApiError, apiDelete } from '@/lib/api-client';
+
+import { postMultipart } from './post-multipart';
+
+const MEGABYTE = 1024 * 1024;
+
+/** What the file input offers: browsers name a zip's type in several ways, the extension settles it. */
+export const ARCHIVE_ACCEPT = '.cbz,.zip,application/zip,application/vnd.comicbook+zip';
+export const ARCHIVE_LIMITS = `up to ${MAX_ARCHIVE_PAGES} pages and ${MAX_ARCHIVE_BYTES / MEGABYTE} MB`;
+export const ARCHIVE_TOO_BIG = `The archive is larger than ${MAX_ARCHIVE_BYTES / MEGABYTE} MB. Split the issue or shrink its images.`;
+export const NOT_AN_ARCHIVE = 'Choose a CBZ or ZIP archive of the pages.';
+
+/** The quick checks before any byte is sent; the server opens the archive and stays the judge. */
+export function checkArchiveFile(file: File): string | null {
+  if (!/\.(cbz|zip)$/i.test(file.name)) return NOT_AN_ARCHIVE;
+  if (file.size > MAX_ARCHIVE_BYTES) return ARCHIVE_TOO_BIG;
+  return null;
+}
+
+const pagesPath = (issueId: number) => `/admin/issues/${issueId}/pages`;
+
+export async function uploadPages(
+  issueId: number,
+  { file, onProgress, signal }: { file: File; onProgress?: (sent: number) => void; signal?: AbortSignal },
+): Promise<PagesUploadAnswer> {
+  const form = new FormData();
+  form.append(PAGES_FILE_FIELD, file, file.name);
+  const { status, body } = await postMultipart(pagesPath(issueId), {
+    form,
+    onProgress,
+    signal,
+    tooLargeMessage: ARCHIVE_TOO_BIG,
+  });
+  const answer = body as Partial<PagesUploadAnswer> | null;
+  if (answer && typeof answer.pageCount === 'number') return { skipped: [], ...answer } as PagesUploadAnswer;
+  throw new ApiError(status, 'BAD_ANSWER', 'The upload answered without a page count.');
+}
+
+export function removePages(issueId: number): Promise<void> {
+  return apiDelete(pagesPath(issueId));
+}
+
+/** 'Remove uploaded pages'; `onRemoved` reloads what shows the pages before the mutation settles. */
+export function useRemovePages(issueId: number, onRemoved: () => Promise<unknown> | void) {
+  return useMutation({ mutationFn: () => removePages(issueId), onSuccess: () => onRemoved() });
+}
