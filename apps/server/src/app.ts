@@ -293,6 +293,7 @@ export async function buildApp({
     repository: readerRepository,
     storage,
     addresses: mediaAddresses,
+    owns: (userId, issueId) => cart.owns(userId, issueId),
     catalogueChanges,
     cacheTtlMs: config.CATALOG_CACHE_TTL * 1000,
   });

@@ -36,6 +36,8 @@ export interface CartService {
   purchases(userId: number): Promise<CachedAnswer>;
   /** The old client's 'Completo' after paying: resolves when the user owns the issue, else 409 not_paid. */
   acknowledgePaid(userId: number, issueId: number): Promise<void>;
+  /** Whether the user has paid for the issue (the reader asks before opening its pages). */
+  owns(userId: number, issueId: number): Promise<boolean>;
   /** After the user's cart or purchases changed elsewhere (a paid order). */
   invalidate(userId: number): void;
   /** After a change every answer may show (an issue's price, name or cover; an issue removed). */
@@ -103,6 +105,8 @@ export function createCartService(db: Database, options: CartServiceOptions = {}
         throw new HttpError(409, 'not_paid', 'This comic has not been paid for.');
       }
     },
+
+    owns: (userId, issueId) => repository.owns(userId, issueId),
 
     invalidate(userId) {
       carts.invalidate(userId);

@@ -3,12 +3,12 @@
 // `secure_url` (the address of the main WebP rendition). The form is read as a stream with hard
 // limits, so an oversized file is cut off at MAX_UPLOAD_BYTES instead of being held whole; the
 // file's name and declared type are never looked at. Every refusal is a 4xx naming the field.
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@comics/shared/schemas/errors';
 import { MAX_UPLOAD_BYTES, uploadAnswer, uploadPreset, type UploadAnswer } from '@comics/shared/schemas/media';
-import { HttpError, validationFailed } from '../../lib/errors';
+import { validationFailed } from '../../lib/errors';
+import { acceptSingleFileForms, formRefused, multipartRefusal, type SingleFileForm } from '../../lib/multipart-form';
 import type { MediaAddresses } from '../../lib/media-addresses';
 import { callerOf } from '../auth/access';
 import type { MediaService } from './service';
@@ -23,30 +23,20 @@ interface UploadForm {
   preset: string | null;
 }
 
-const formRefused = (message: string, fieldMessage: string, status = 400, code = 'invalid_form') =>
-  new HttpError(status, code, message, { [FILE_FIELD]: fieldMessage });
-
-/** The multipart plugin's and busboy's complaints, in the API's shape. */
-function refusalOf(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  switch ((error as { code?: string } | null)?.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return formRefused(
-        `The file is larger than ${MAX_MEGABYTES} MB.`,
-        `At most ${MAX_MEGABYTES} MB`,
-        413,
-        'file_too_large',
-      );
-    case 'FST_FILES_LIMIT':
-      return formRefused('Send one file at a time.', 'Only one file may be sent');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return formRefused('The form has too many fields.', `Send only ${FILE_FIELD} and ${PRESET_FIELD}`);
-    default:
-      // Malformed multipart (cut short, bad boundaries or headers): the client's doing.
-      return formRefused('The form could not be read.', 'The form could not be read');
-  }
-}
+/** The image host's form: one image in `file`, and `upload_preset`. */
+const imageForm: SingleFileForm = {
+  field: FILE_FIELD,
+  noun: 'file',
+  fields: `${FILE_FIELD} and ${PRESET_FIELD}`,
+  tooLarge: () =>
+    formRefused(
+      imageForm,
+      `The file is larger than ${MAX_MEGABYTES} MB.`,
+      `At most ${MAX_MEGABYTES} MB`,
+      413,
+      'file_too_large',
+    ),
+};
 
 /** Reads the whole form (fields may come before or after the file), keeping only what we use. */
 async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
@@ -55,7 +45,7 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== FILE_FIELD) {
-          throw formRefused(`Send the image in the field '${FILE_FIELD}'.`, REQUIRED);
+          throw formRefused(imageForm, `Send the image in the field '${FILE_FIELD}'.`, REQUIRED);
         }
         // Held in memory, at most MAX_UPLOAD_BYTES: the plugin throws past the limit (after dropping what it read).
         form.bytes = await part.toBuffer();
@@ -65,7 +55,7 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
       // Other fields (an image host's client may send a few) are ignored.
     }
   } catch (error) {
-    throw refusalOf(error);
+    throw multipartRefusal(error, imageForm);
   }
   return form;
 }
@@ -75,18 +65,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ media: MediaService; add
   { media, addresses },
 ) => {
   // Registered here, not app-wide: only this route takes multipart, and only with these limits.
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      fileSize: MAX_UPLOAD_BYTES,
-      files: 1,
-      fields: 8,
-      parts: 10,
-      fieldNameSize: 100,
-      fieldSize: 1024,
-      headerPairs: 50,
-    },
-  });
+  await acceptSingleFileForms(app, MAX_UPLOAD_BYTES);
 
   app.post(
     '/image/upload',
@@ -110,7 +89,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ media: MediaService; add
     async (request): Promise<UploadAnswer> => {
       const uploadedBy = callerOf(request).id;
       if (!request.isMultipart()) {
-        throw formRefused('Send the image as multipart/form-data.', REQUIRED, 415, 'multipart_required');
+        throw formRefused(imageForm, 'Send the image as multipart/form-data.', REQUIRED, 415, 'multipart_required');
       }
       const { bytes, preset } = await readUploadForm(request);
       const problems: Record<string, string> = {};

@@ -120,14 +120,6 @@ export function createReaderRepository(db: Database) {
       });
     },
 
-    async owns(userId: number, issueId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ issueId: purchases.issueId })
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.issueId, issueId)));
-      return row !== undefined;
-    },
-
     async findProgress(userId: number, issueId: number): Promise<ProgressRow | undefined> {
       const [row] = await db
         .select({

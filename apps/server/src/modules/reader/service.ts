@@ -29,6 +29,8 @@ export interface ReaderServiceDependencies {
   repository: ReaderRepository;
   storage: MediaStorage;
   addresses: MediaAddresses;
+  /** Whether the user has paid for the issue (the cart's purchases). */
+  owns: (userId: number, issueId: number) => Promise<boolean>;
   catalogueChanges?: CatalogueEvents;
   /** How long an issue's pages are kept without an event dropping them; 0 keeps none. Default a minute. */
   cacheTtlMs?: number;
@@ -80,6 +82,7 @@ export function createReaderService({
   repository,
   storage,
   addresses,
+  owns,
   catalogueChanges,
   cacheTtlMs = DEFAULT_TTL_MS,
   drawings: drawingLimits,
@@ -132,8 +135,8 @@ export function createReaderService({
   }
 
   /** Administrators read every issue: they upload and check pages. */
-  const owns = async (reader: Reader, issueId: number) =>
-    reader.role === 'ADMIN' || (await repository.owns(reader.id, issueId));
+  const mayRead = async (reader: Reader, issueId: number) =>
+    reader.role === 'ADMIN' || (await owns(reader.id, issueId));
 
   const progressOf = (row: ProgressRow, pageCount = row.pageCount): ReadingProgress => ({
     issueId: row.issueId,
@@ -175,7 +178,7 @@ export function createReaderService({
 
     async access(reader: Reader, issueId: number): Promise<ReadingAccess> {
       const edition = await requireEdition(issueId);
-      if (!(await owns(reader, issueId))) return { owned: false, token: null, tokenExpiresAt: null, progress: null };
+      if (!(await mayRead(reader, issueId))) return { owned: false, token: null, tokenExpiresAt: null, progress: null };
       const [signer, progress] = await Promise.all([pageTokens(), repository.findProgress(reader.id, issueId)]);
       const { token, expiresAt } = signer.issue(reader.id, issueId);
       return {
@@ -189,7 +192,7 @@ export function createReaderService({
     /** 404 unknown issue, 403 not_owner, 400 naming `page` past the issue's end. */
     async saveProgress(reader: Reader, issueId: number, page: number): Promise<ReadingProgress> {
       const edition = await requireEdition(issueId);
-      if (!(await owns(reader, issueId))) throw notOwner('Only owners of this issue keep their place in it.');
+      if (!(await mayRead(reader, issueId))) throw notOwner('Only owners of this issue keep their place in it.');
       if (page > edition.pageCount) {
         throw validationFailed({ page: `This issue has ${edition.pageCount} pages` });
       }

@@ -7,14 +7,14 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
 import { PAGES_FILE_FIELD, pagesUploadAnswer, type PagesUploadAnswer } from '@comics/shared/schemas/reader';
-import { HttpError, validationFailed } from '../../lib/errors';
+import { validationFailed } from '../../lib/errors';
+import { acceptSingleFileForms, formRefused, multipartRefusal, type SingleFileForm } from '../../lib/multipart-form';
 import { callerOf } from '../auth/access';
 import type { PageUploads } from './upload';
 
@@ -22,49 +22,37 @@ const REQUIRED = 'This field is required';
 const tags = ['reader'];
 const params = z.object({ id: idParam });
 
-const formRefused = (message: string, fieldMessage: string, status = 400, code = 'invalid_form') =>
-  new HttpError(status, code, message, { [PAGES_FILE_FIELD]: fieldMessage });
-
-function fileTooLarge(maxBytes: number): HttpError {
+/** The page upload form: one archive in `file`. */
+function archiveForm(maxBytes: number): SingleFileForm {
   const megabytes = maxBytes / (1024 * 1024);
   const limit = megabytes >= 1 ? `${Math.round(megabytes)} MB` : `${Math.round(maxBytes / 1024)} KB`;
-  return formRefused(`The archive is larger than ${limit}.`, `At most ${limit}`, 413, 'file_too_large');
-}
-
-/** The multipart plugin's and busboy's complaints, in the API's shape. */
-function refusalOf(error: unknown, maxBytes: number): HttpError {
-  if (error instanceof HttpError) return error;
-  switch ((error as { code?: string } | null)?.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return fileTooLarge(maxBytes);
-    case 'FST_FILES_LIMIT':
-      return formRefused('Send one archive at a time.', 'Only one file may be sent');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return formRefused('The form has too many fields.', `Send only ${PAGES_FILE_FIELD}`);
-    default:
-      // Malformed multipart (cut short, bad boundaries or headers): the client's doing.
-      return formRefused('The form could not be read.', 'The form could not be read');
-  }
+  const form: SingleFileForm = {
+    field: PAGES_FILE_FIELD,
+    noun: 'archive',
+    fields: PAGES_FILE_FIELD,
+    tooLarge: () =>
+      formRefused(form, `The archive is larger than ${limit}.`, `At most ${limit}`, 413, 'file_too_large'),
+  };
+  return form;
 }
 
 /** Writes the form's archive into `folder`; answers its path. Other fields are ignored. */
-async function receiveArchive(request: FastifyRequest, folder: string, maxBytes: number): Promise<string> {
+async function receiveArchive(request: FastifyRequest, folder: string, form: SingleFileForm): Promise<string> {
   const archivePath = path.join(folder, 'archive.zip');
   let received = false;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== PAGES_FILE_FIELD) {
-        throw formRefused(`Send the archive in the field '${PAGES_FILE_FIELD}'.`, REQUIRED);
+        throw formRefused(form, `Send the archive in the field '${PAGES_FILE_FIELD}'.`, REQUIRED);
       }
       await pipeline(part.file, createWriteStream(archivePath, { flags: 'wx' }));
       // Past the limit the plugin ends the file early and marks it truncated.
-      if (part.file.truncated) throw fileTooLarge(maxBytes);
+      if (part.file.truncated) throw form.tooLarge();
       received = true;
     }
   } catch (error) {
-    throw refusalOf(error, maxBytes);
+    throw multipartRefusal(error, form);
   }
   if (!received) throw validationFailed({ [PAGES_FILE_FIELD]: REQUIRED });
   if ((await stat(archivePath)).size === 0) throw validationFailed({ [PAGES_FILE_FIELD]: 'The file is empty' });
@@ -83,20 +71,9 @@ async function inTemporaryFolder<T>(work: (folder: string) => Promise<T>): Promi
 
 /** Under /api: POST and DELETE /admin/issues/:id/pages. */
 export const pageUploadRoutes: FastifyPluginAsyncZod<{ uploads: PageUploads }> = async (app, { uploads }) => {
-  const { maxArchiveBytes } = uploads.limits;
+  const form = archiveForm(uploads.limits.maxArchiveBytes);
   // Registered here, not app-wide: only this plugin's routes take multipart, and only with these limits.
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      fileSize: maxArchiveBytes,
-      files: 1,
-      fields: 8,
-      parts: 10,
-      fieldNameSize: 100,
-      fieldSize: 1024,
-      headerPairs: 50,
-    },
-  });
+  await acceptSingleFileForms(app, uploads.limits.maxArchiveBytes);
 
   app.post(
     '/admin/issues/:id/pages',
@@ -123,12 +100,12 @@ export const pageUploadRoutes: FastifyPluginAsyncZod<{ uploads: PageUploads }> =
       const uploadedBy = callerOf(request).id;
       const issueId = request.params.id;
       if (!request.isMultipart()) {
-        throw formRefused('Send the archive as multipart/form-data.', REQUIRED, 415, 'multipart_required');
+        throw formRefused(form, 'Send the archive as multipart/form-data.', REQUIRED, 415, 'multipart_required');
       }
       // Before a byte of a possibly huge archive is received.
       await uploads.assertIssueExists(issueId);
       return inTemporaryFolder(async (folder) => {
-        const archivePath = await receiveArchive(request, folder, maxArchiveBytes);
+        const archivePath = await receiveArchive(request, folder, form);
         return uploads.upload({ issueId, archivePath, uploadedBy });
       });
     },
