@@ -9,10 +9,10 @@ import { mockApi } from '@/testing/mock-api';
 
 import { routes } from './router';
 
-function open(url: string) {
+function open(url: string, state?: unknown) {
   const calls = mockApi({ 'POST /api/user/logout': { status: 204 } }).calls;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: url, state }] });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -52,6 +52,20 @@ describe('route gates', () => {
   ] as const)('sends a signed-in %s from the public %s to %s', async (role, url, target) => {
     signInAs(role);
     await expectPath(open(url).router, target);
+  });
+
+  it.each([
+    ['USER', { pathname: '/user/shop', search: '' }, '/user/shop'],
+    ['USER', { pathname: '/user/read/7', search: '?page=4' }, '/user/read/7'],
+    ['USER', { pathname: '/dashboard/users', search: '' }, '/user'],
+    ['USER', { pathname: 'https://elsewhere.example/user/x' }, '/user'],
+    ['ADMIN', { pathname: '/admin/cardDetail/3', search: '' }, '/admin/cardDetail/3'],
+    ['ADMIN', { pathname: '/user/shop', search: '' }, '/dashboard/admin'],
+  ] as const)('returns a %s who signed in from %o to %s', async (role, from, target) => {
+    signInAs(role);
+    const { router } = open('/login', { from });
+    await expectPath(router, target);
+    if (from.search) expect(router.state.location.search).toBe(from.search);
   });
 
   it('shows an unknown /admin/... path as not found, whoever asks', async () => {

@@ -2,7 +2,8 @@
 // send a signed-in USER to /user and an ADMIN to /dashboard/admin; the dashboard and the admin
 // catalogue also send a USER to /user (the spec's dashboard gate checked only the login; the
 // server refuses a USER every admin call anyway, so the screens would be empty). The role is the
-// one stored on the client; the server enforces access to data.
+// one stored on the client; the server enforces access to data. Signing in on /login after a
+// gate sent a guest there returns to the page they asked for, when it is their role's.
 import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -23,9 +24,23 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
+/** Where each role's screens live: a sign-in sent from one of them returns there. */
+const AREA_OF_ROLE = { USER: /^\/user(\/|$)/, ADMIN: /^\/(dashboard|admin)(\/|$)/ } as const;
+
+/**
+ * The page a gate (or the reader's 'Buy this issue') sent to /login, when it is one of the
+ * signed-in role's own screens; null otherwise (the role's start page then).
+ */
+function returnAddress(state: unknown, role: keyof typeof AREA_OF_ROLE): string | null {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
+  if (typeof from?.pathname !== 'string' || !AREA_OF_ROLE[role].test(from.pathname)) return null;
+  return from.pathname + (typeof from.search === 'string' ? from.search : '');
+}
+
 export function PublicOnly() {
   const { role } = useSession();
-  if (role === 'USER') return <Navigate to={paths.user.root.getHref()} replace />;
-  if (role === 'ADMIN') return <Navigate to={paths.dashboard.admin.getHref()} replace />;
-  return <Outlet />;
+  const location = useLocation();
+  if (!role) return <Outlet />;
+  const start = role === 'USER' ? paths.user.root.getHref() : paths.dashboard.admin.getHref();
+  return <Navigate to={returnAddress(location.state, role) ?? start} replace />;
 }

@@ -398,6 +398,41 @@ describe('one worker', () => {
   });
 });
 
+describe('a worker killed mid-batch', () => {
+  it('has recorded what it sent a group at a time, so little is sent twice', async () => {
+    // A transport that accepts 25 messages, then hangs like a process frozen before its end.
+    const accepted: number[] = [];
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const { log } = recordingLog();
+    const worker = createMailWorker({
+      db: database.db,
+      log,
+      transport: {
+        kind: 'smtp',
+        close() {},
+        async send(email) {
+          if (accepted.length >= 25) return hung;
+          accepted.push(email.id);
+        },
+      },
+    });
+    workers.push(worker);
+    for (let n = 1; n <= 40; n += 1) await enqueueEmail(database.db, plainMessage(n));
+
+    const drained = worker.drainOnce();
+    await waitFor(() => accepted.length === 25);
+    // While the batch hangs, at least the complete groups of ten are already recorded as sent.
+    const sentRows = async () =>
+      (await database.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'sent'))).length;
+    await waitFor(async () => (await sentRows()) >= 20);
+    expect(await sentRows()).toBeLessThanOrEqual(25);
+
+    release();
+    expect(await drained).toEqual({ sent: 40, failed: 0, retried: 0 });
+  });
+});
+
 describe('running in the background', () => {
   it('sends at once when woken, instead of at the next poll', async () => {
     const { worker } = smtpWorker({ pollMs: 60_000 });

@@ -20,6 +20,12 @@ const WAKE_DELAY_MS = 100;
 export const SEND_CONCURRENCY = 5;
 /** How long a claimed row stays invisible to other workers while this one sends it. */
 const LEASE_MS = 2 * 60 * 1000;
+/**
+ * Sent messages are recorded in groups of this many while the batch goes on, not once at its end:
+ * a worker killed mid-batch leaves at most this many (plus those in flight) to be sent again
+ * after the lease, instead of every message it had sent.
+ */
+const SENT_GROUP = 10;
 
 /** The wait before the next attempt after `attempts` failed ones: 5 s, 10 s, 20 s … at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -120,12 +126,48 @@ export function createMailWorker({
     return 'retried';
   }
 
+  /**
+   * Records sent messages a group at a time while the batch goes on. A crash before a group is
+   * recorded sends it again (at least once, by design); `finish` records the rest and reports the
+   * first failure to record.
+   */
+  function sentRecorder(result: DrainResult) {
+    let group: number[] = [];
+    let failure: unknown = null;
+    const recording: Array<Promise<void>> = [];
+    const record = () => {
+      const ids = group;
+      group = [];
+      recording.push(
+        db
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: now(), lastError: null })
+          .where(inArray(emailOutbox.id, ids))
+          .then(
+            () => void (result.sent += ids.length),
+            (error: unknown) => void (failure ??= error),
+          ),
+      );
+    };
+    return {
+      add(id: number) {
+        group.push(id);
+        if (group.length >= SENT_GROUP) record();
+      },
+      async finish() {
+        if (group.length > 0) record();
+        await Promise.all(recording);
+        if (failure) throw failure;
+      },
+    };
+  }
+
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, failed: 0, retried: 0 };
     if (stopping) return result;
     const { rows, leaseUntil } = await claim();
     const unsent: number[] = [];
-    const sent: number[] = [];
+    const sent = sentRecorder(result);
     const queue = [...rows];
     const sendQueued = async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
@@ -142,18 +184,11 @@ export function createMailWorker({
           continue;
         }
         log.debug({ outboxId: row.id, orderId: row.orderId }, 'e-mail sent');
-        sent.push(row.id);
+        sent.add(row.id);
       }
     };
     await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, sendQueued));
-    // One statement for the batch. A crash before it sends these again (at least once, by design).
-    if (sent.length > 0) {
-      await db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: now(), lastError: null })
-        .where(inArray(emailOutbox.id, sent));
-      result.sent = sent.length;
-    }
+    await sent.finish();
     if (unsent.length > 0) {
       await db
         .update(emailOutbox)
