@@ -347,6 +347,58 @@ test('zoom by keys, buttons and Ctrl + wheel, drag a zoomed page, swipe, hide th
   await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(false);
 });
 
+test('on a touch screen two fingers pinch-zoom the page and one finger swipes to the next page', async ({
+  browser,
+  baseURL,
+}) => {
+  const phone = await browser.newContext({ baseURL, ...PHONE });
+  try {
+    const page = await phone.newPage();
+    const { issues } = await findSmallComic(page.request);
+    await page.goto(`/user/read/${issues[0]!.id}?page=1`);
+    await expectLoaded(pageImage(page, 1));
+    const box = (await page.getByRole('region', { name: 'Pages' }).boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    // Real touch input, as the screen sends it: Chromium makes the pointer events from it.
+    const cdp = await phone.newCDPSession(page);
+    const touch = (type: string, points: Array<{ x: number; y: number }>) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((point, id) => ({ ...point, id })),
+      });
+
+    await touch('touchStart', [
+      { x: centre.x - 40, y: centre.y },
+      { x: centre.x + 40, y: centre.y },
+    ]);
+    for (let step = 1; step <= 8; step++) {
+      await touch('touchMove', [
+        { x: centre.x - 40 - step * 10, y: centre.y },
+        { x: centre.x + 40 + step * 10, y: centre.y },
+      ]);
+    }
+    await touch('touchEnd', []);
+    const scale = () =>
+      page.locator('.reader-spread').evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).a);
+    // The fingers moved from 80 px apart to 240: about three times the size.
+    await expect.poll(scale).toBeGreaterThan(2);
+    expect(await page.evaluate(() => window.visualViewport?.scale ?? 1), 'the page zoomed, not the browser').toBe(1);
+    await expect(whereAmI(page)).toHaveText(/^Page 1 of /);
+
+    // Back to the page's size (the zoom's reset key), then a swipe towards the left turns.
+    await page.keyboard.press('0');
+    await expect.poll(scale).toBe(1);
+    await touch('touchStart', [{ x: box.x + box.width * 0.8, y: centre.y }]);
+    for (let step = 1; step <= 6; step++) {
+      await touch('touchMove', [{ x: box.x + box.width * (0.8 - step * 0.1), y: centre.y }]);
+    }
+    await touch('touchEnd', []);
+    await expect(whereAmI(page)).toHaveText(/^Page 2 of /);
+  } finally {
+    await phone.close();
+  }
+});
+
 /** Of the first catalogue page, an issue with at least `pages` pages (a demo issue's length varies). */
 async function findLongIssue(request: APIRequestContext, pages: number): Promise<Issue> {
   for (const comic of (await fetchComicsPage(request)).items) {
