@@ -58,7 +58,7 @@ describe('route gates', () => {
     ['USER', { pathname: '/user/shop', search: '' }, '/user/shop'],
     ['USER', { pathname: '/user/read/7', search: '?page=4' }, '/user/read/7'],
     ['USER', { pathname: '/dashboard/users', search: '' }, '/user'],
-    ['USER', { pathname: 'https://elsewhere.example/user/x' }, '/user'],
+    ['USER', { pathname: 'https://elsewhere.example/user/x', search: '' }, '/user'],
     ['ADMIN', { pathname: '/admin/cardDetail/3', search: '' }, '/admin/cardDetail/3'],
     ['ADMIN', { pathname: '/user/shop', search: '' }, '/dashboard/admin'],
   ] as const)('returns a %s who signed in from %o to %s', async (role, from, target) => {
