@@ -361,7 +361,7 @@ test('on a touch screen two fingers pinch-zoom the page and one finger swipes to
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     // Real touch input, as the screen sends it: Chromium makes the pointer events from it.
     const cdp = await phone.newCDPSession(page);
-    const touch = (type: string, points: Array<{ x: number; y: number }>) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<{ x: number; y: number }>) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: points.map((point, id) => ({ ...point, id })),
