@@ -1,5 +1,5 @@
 // `npm run bench`: load figures for the catalogue API on PostgreSQL with the large catalogue
-// (10,000 volumes, 100,000 issues), and for the signed-in reads and checkouts on PostgreSQL and
+// (10,000 volumes, 100,000 issues), and for the signed-in reads (the reader's too) and checkouts on PostgreSQL and
 // on the embedded PGlite, against a bare Fastify route started the same way. Servers run with
 // the settings a user runs (info logging included). Prints requests/s, p50 and p99 latency, and
 // each route's ratio to the bare route. Not a test: it measures and reports.
@@ -12,7 +12,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { checkoutStorm, createBuyers, duplicateChargesQuery, furnish, issuesOnSale, signedInReads } from './shop.mjs';
+import {
+  checkoutStorm,
+  createBuyers,
+  duplicateChargesQuery,
+  furnish,
+  issuesOnSale,
+  readerReads,
+  signedInReads,
+} from './shop.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -166,7 +174,9 @@ async function measureBuyingPath(bareUrl, serverUrl, database, volumeIds) {
   const buyers = await createBuyers(serverUrl, 100, database);
   const issues = await issuesOnSale(serverUrl, volumeIds, 400);
   await furnish(serverUrl, buyers[0], issues.slice(-8));
-  const reads = signedInReads(buyers[0]).map(([name, paths]) => [name, paths, buyers[0].headers]);
+  // furnish buys the first of the issues it is given.
+  const reading = await readerReads(serverUrl, buyers[0], issues.at(-8).id);
+  const reads = [...signedInReads(buyers[0]), ...reading].map(([name, paths]) => [name, paths, buyers[0].headers]);
   const rows = await measureAgainstBare(bareUrl, serverUrl, reads, database);
   const storm = await checkoutStorm(serverUrl, buyers, issues.slice(0, -8), {
     seconds: checkoutSeconds,

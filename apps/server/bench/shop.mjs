@@ -71,6 +71,26 @@ export const signedInReads = (buyer) => [
 ];
 
 /**
+ * The reader's reads of an issue the buyer owns: its pages listing (public, cached), the buyer's
+ * access (signed in: ownership, token, saved page) and page images past the preview at 1280 px,
+ * opened by the signed token and read from the media storage (drawn once by the warm-up).
+ */
+export async function readerReads(url, buyer, issueId) {
+  const pages = await fetch(`${url}/api/issues/${issueId}/pages`).then((r) => r.json());
+  const access = await fetch(`${url}/api/user/reading/${issueId}`, { headers: buyer.headers }).then((r) => r.json());
+  if (!access.token) throw new Error(`the bench buyer does not own issue ${issueId}`);
+  const images = pages.pages
+    .filter((page) => page.number > pages.previewPages && page.widths.includes(1280))
+    .slice(0, 8)
+    .map((page) => `${pages.pagesBase}/${page.number}-1280.webp?t=${encodeURIComponent(access.token)}`);
+  return [
+    ['reader: pages listing', [`/api/issues/${issueId}/pages`]],
+    ['reader: access (signed in)', [`/api/user/reading/${issueId}`]],
+    ['reader: page image past the preview', images],
+  ];
+}
+
+/**
  * Checkouts for `seconds`: each of `concurrency` workers owns its buyers and pays for one issue
  * after another (a buyer has one payment in flight at a time, as in a browser). Answers orders/s,
  * latency percentiles and every non-200 answer.

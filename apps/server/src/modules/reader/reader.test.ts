@@ -265,6 +265,17 @@ describe('page images', () => {
     expect((await get(imageUrl(pages, pages.pageCount, 320), { 'if-none-match': etag })).statusCode).toBe(403);
   });
 
+  it('opens the pages as soon as a reader who was refused buys the issue', async () => {
+    const target = issue(15);
+    const user = await signedInUser(t);
+    expect((await accessOf(user, target)).owned).toBe(false);
+    await grant(user.id, target);
+    const access = await accessOf(user, target);
+    expect(access.owned).toBe(true);
+    const pages = await listing(target.id);
+    expect((await get(imageUrl(pages, 4, pages.pages[3]!.widths[0]!, access.token!))).statusCode).toBe(200);
+  });
+
   it('lets an administrator read every issue', async () => {
     const admin = await signedInUser(t, 'ADMIN');
     const target = issue(6);

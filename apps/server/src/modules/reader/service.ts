@@ -78,6 +78,22 @@ function generatedEdition(issue: GeneratedIssue) {
 
 const notOwner = (message: string) => new HttpError(403, 'not_owner', message);
 
+/** Ownerships remembered per process (some 60 bytes each). */
+const MAX_KNOWN_OWNERSHIPS = 200_000;
+
+/** A set that forgets its oldest members past `max`. */
+class BoundedSet {
+  private readonly members = new Set<string>();
+  constructor(private readonly max: number) {}
+  has(member: string): boolean {
+    return this.members.has(member);
+  }
+  add(member: string): void {
+    this.members.add(member);
+    if (this.members.size > this.max) this.members.delete(this.members.values().next().value!);
+  }
+}
+
 export function createReaderService({
   repository,
   storage,
@@ -134,9 +150,19 @@ export function createReaderService({
     return tokens;
   }
 
+  // Who owns what, once known: a purchase is never taken back, so a remembered "yes" is never
+  // stale on any instance (a "no" is asked again: the reader may buy it in a moment).
+  const knownOwners = new BoundedSet(MAX_KNOWN_OWNERSHIPS);
+
   /** Administrators read every issue: they upload and check pages. */
-  const mayRead = async (reader: Reader, issueId: number) =>
-    reader.role === 'ADMIN' || (await owns(reader.id, issueId));
+  async function mayRead(reader: Reader, issueId: number): Promise<boolean> {
+    if (reader.role === 'ADMIN') return true;
+    const key = `${reader.id}:${issueId}`;
+    if (knownOwners.has(key)) return true;
+    const owned = await owns(reader.id, issueId);
+    if (owned) knownOwners.add(key);
+    return owned;
+  }
 
   const progressOf = (row: ProgressRow, pageCount = row.pageCount): ReadingProgress => ({
     issueId: row.issueId,
