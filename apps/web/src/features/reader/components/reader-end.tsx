@@ -30,7 +30,10 @@ type PreviewEndProps = {
 };
 
 export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, onRestart }: PreviewEndProps) {
-  const location = useLocation();
+  const { pathname } = useLocation();
+  // Signing in comes back here: to the page after the preview (this panel for a non-owner, the
+  // page itself for one who bought it elsewhere). Turns rewrite `?page` outside the router.
+  const returnHere = { pathname, search: `?page=${previewPages + 1}` };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inCart = purchase?.inCart ?? false;
@@ -64,7 +67,7 @@ export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, on
           <p className="display-price mb-1">{formatPrice(issue.price)}</p>
           <div className="d-flex flex-wrap gap-2 justify-content-center">
             {!purchase ? (
-              <Link to={paths.login.getHref()} state={{ from: location }} className="btn btn-primary">
+              <Link to={paths.login.getHref()} state={{ from: returnHere }} className="btn btn-primary">
                 <BsCartPlus aria-hidden="true" className="me-2" />
                 Buy this issue
               </Link>
