@@ -66,7 +66,7 @@ import { createMediaService } from './modules/media/service';
 import { imageUploadRoutes } from './modules/media/upload-routes';
 import { createReaderRepository } from './modules/reader/repository';
 import { pageImageRoutes, readerRoutes } from './modules/reader/routes';
-import { createReaderService } from './modules/reader/service';
+import { createPlacesCache, createReaderService } from './modules/reader/service';
 import { createPageUploads, type PageUploadLimits } from './modules/reader/upload';
 import { pageUploadRoutes } from './modules/reader/upload-routes';
 import { createPaymentGateway } from './modules/payments/create-payment-gateway';
@@ -289,6 +289,10 @@ export async function buildApp({
   });
   // The reader (issue 13): pages of every issue, who may read them, where each reader stopped.
   const readerRepository = createReaderRepository(database.db);
+  // Where each reader stopped, per user: a save on another instance drops it here too.
+  const readingPlaces = createPlacesCache();
+  forwardUserCache('reading-places', readingPlaces, shared.bus);
+  app.metrics?.registerCache('reading-places', readingPlaces);
   const reader = createReaderService({
     repository: readerRepository,
     storage,
@@ -296,6 +300,7 @@ export async function buildApp({
     owns: (userId, issueId) => cart.owns(userId, issueId),
     catalogueChanges,
     cacheTtlMs: config.CATALOG_CACHE_TTL * 1000,
+    places: readingPlaces,
   });
   const pageUploads = createPageUploads({
     repository: readerRepository,

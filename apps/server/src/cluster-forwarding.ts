@@ -19,8 +19,12 @@ export function clusterCatalogueEvents(local: CatalogueEvents, bus: ClusterBus):
   };
 }
 
-/** A per-user answer cache (carts, libraries, favourites), known to the others by `name`. */
-export function forwardUserCache(name: string, cache: UserReadCache, bus: ClusterBus): void {
+/** A per-user cache (carts, libraries, favourites, saved places), known to the others by `name`. */
+export function forwardUserCache(
+  name: string,
+  cache: Pick<UserReadCache<unknown>, 'onInvalidate' | 'apply'>,
+  bus: ClusterBus,
+): void {
   cache.onInvalidate((invalidation) => void bus.publish('user-cache', { cache: name, invalidation }));
   bus.subscribe('user-cache', (message) => {
     if (message.cache === name) cache.apply(message.invalidation);

@@ -148,4 +148,25 @@ describe('two instances', () => {
       (res) => res.json<unknown[]>().length === 2,
     );
   });
+
+  it('resume a reader on the other instance at the page they saved on one, within a second', async () => {
+    const [issue] = await seededIssues(database, 1);
+    // Administrators may read (and keep their place in) every issue: no purchase needed.
+    const reader = await signIn('ADMIN');
+    const save = (page: number) =>
+      a.inject({
+        method: 'PUT',
+        url: `/api/user/reading/${issue!.id}`,
+        headers: bearer(reader.token),
+        payload: { page },
+      });
+    const savedPageOnB = async () =>
+      (await b.inject({ method: 'GET', url: `/api/user/reading/${issue!.id}`, headers: bearer(reader.token) })).json<{
+        progress: { page: number } | null;
+      }>().progress?.page;
+    expect((await save(2)).statusCode).toBe(200);
+    expect(await savedPageOnB()).toBe(2);
+    expect((await save(5)).statusCode).toBe(200);
+    await withinOneSecond(savedPageOnB, (page) => page === 5);
+  });
 });

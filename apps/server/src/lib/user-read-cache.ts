@@ -1,5 +1,6 @@
-// One ready-to-send answer per user (a cart, a library, a favourites list): the signed-in reads
-// a user repeats on every screen cost one Map lookup, no query and no serialisation. Writes
+// One ready-to-send answer per user (a cart, a library, a favourites list), or another value kept
+// per user (the pages a reader stopped on): the signed-in reads a user repeats on every screen
+// cost one Map lookup, no query and no serialisation. Writes
 // invalidate the user's entry at once; invalidations are also told to listeners, the seam where
 // a cross-instance bus (Redis pub/sub) forwards them, and the TTL bounds staleness should a
 // message between instances be lost. Bounded in users and in bytes, least recently used evicted.
@@ -11,15 +12,25 @@ import { sendCached } from './send-cached';
 export type Invalidation = { scope: 'user'; userId: number } | { scope: 'all' };
 export type InvalidationListener = (invalidation: Invalidation) => void;
 
-export interface UserReadCacheOptions {
+/** Tells the bytes a value holds now, and later ones through `grow` (an answer's compressed copies). */
+export type MeasureValue<T> = (value: T, grow: (bytes: number) => void) => void;
+
+export interface UserReadCacheOptions<T = CachedAnswer> {
   /** How long an answer may be served without a write invalidating it; 0 turns the cache off. */
   ttlMs?: number;
   maxUsers?: number;
   maxBytes?: number;
+  /** How to count a value's bytes; answers (the default) count their body and each encoding. */
+  measure?: MeasureValue<T>;
 }
 
-interface Entry {
-  answer: Promise<CachedAnswer>;
+const measureAnswer: MeasureValue<CachedAnswer> = (answer, grow) => {
+  grow(Buffer.byteLength(answer.body));
+  answer.onEncoded = grow;
+};
+
+interface Entry<T> {
+  answer: Promise<T>;
   /** Which load this is: a load that finds another generation under its user was invalidated. */
   generation: number;
   expiresAt: number;
@@ -30,22 +41,25 @@ export const USER_CACHE_TTL_MS = 30_000;
 export const USER_CACHE_MAX_USERS = 10_000;
 export const USER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-export class UserReadCache {
+export class UserReadCache<T = CachedAnswer> {
   /** Map keeps insertion order and a hit moves to the end: the first key is the least recently used. */
-  private readonly entries = new Map<number, Entry>();
+  private readonly entries = new Map<number, Entry<T>>();
   private readonly listeners = new Set<InvalidationListener>();
   private readonly ttlMs: number;
   private readonly maxUsers: number;
   private readonly maxBytes: number;
+  private readonly measure: MeasureValue<T>;
   private generation = 0;
   private totalBytes = 0;
   private hitCount = 0;
   private missCount = 0;
 
-  constructor(options: UserReadCacheOptions = {}) {
+  constructor(options: UserReadCacheOptions<T> = {}) {
     this.ttlMs = options.ttlMs ?? USER_CACHE_TTL_MS;
     this.maxUsers = options.maxUsers ?? USER_CACHE_MAX_USERS;
     this.maxBytes = options.maxBytes ?? USER_CACHE_MAX_BYTES;
+    // Without a measure the values are answers (T's default): the one case the cast covers.
+    this.measure = options.measure ?? (measureAnswer as unknown as MeasureValue<T>);
   }
 
   get size(): number {
@@ -68,7 +82,7 @@ export class UserReadCache {
   }
 
   /** The user's answer, loaded on a miss; requests arriving while it loads share the one load. */
-  get(userId: number, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+  get(userId: number, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(userId);
     if (hit) {
       if (hit.expiresAt > Date.now()) {
@@ -81,7 +95,7 @@ export class UserReadCache {
     }
     this.missCount++;
     if (this.ttlMs === 0) return load();
-    const entry: Entry = {
+    const entry: Entry<T> = {
       answer: load(),
       generation: ++this.generation,
       expiresAt: Date.now() + this.ttlMs,
@@ -93,10 +107,9 @@ export class UserReadCache {
         // Invalidated (or evicted) while loading: the load may have read the rows before the
         // write, so it answers the requests that were waiting for it but is not kept.
         if (!this.holds(userId, entry)) return;
-        this.grow(entry, Buffer.byteLength(ready.body));
-        ready.onEncoded = (bytes) => {
+        this.measure(ready, (bytes) => {
           if (this.holds(userId, entry)) this.grow(entry, bytes);
-        };
+        });
       },
       // A failed load is not served to everyone after it.
       () => {
@@ -147,17 +160,17 @@ export class UserReadCache {
     for (const listener of this.listeners) listener(invalidation);
   }
 
-  private holds(userId: number, entry: Entry): boolean {
+  private holds(userId: number, entry: Entry<T>): boolean {
     return this.entries.get(userId)?.generation === entry.generation;
   }
 
-  private grow(entry: Entry, bytes: number): void {
+  private grow(entry: Entry<T>, bytes: number): void {
     entry.bytes += bytes;
     this.totalBytes += bytes;
     this.evict();
   }
 
-  private remove(userId: number, entry: Entry): void {
+  private remove(userId: number, entry: Entry<T>): void {
     this.entries.delete(userId);
     this.totalBytes -= entry.bytes;
   }

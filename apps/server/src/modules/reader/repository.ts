@@ -120,8 +120,9 @@ export function createReaderRepository(db: Database) {
       });
     },
 
-    async findProgress(userId: number, issueId: number): Promise<ProgressRow | undefined> {
-      const [row] = await db
+    /** Every page the user stopped on, by issue. */
+    async listPlaces(userId: number): Promise<Map<number, ProgressRow>> {
+      const rows = await db
         .select({
           issueId: readingProgress.issueId,
           page: readingProgress.page,
@@ -129,8 +130,8 @@ export function createReaderRepository(db: Database) {
           updatedAt: readingProgress.updatedAt,
         })
         .from(readingProgress)
-        .where(and(eq(readingProgress.userId, userId), eq(readingProgress.issueId, issueId)));
-      return row;
+        .where(eq(readingProgress.userId, userId));
+      return new Map(rows.map((row) => [row.issueId, row]));
     },
 
     async saveProgress(userId: number, issueId: number, page: number, pageCount: number): Promise<ProgressRow> {

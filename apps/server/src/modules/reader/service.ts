@@ -17,6 +17,7 @@ import type { CatalogueEvents } from '../../lib/catalogue-events';
 import { HttpError, notFound, validationFailed } from '../../lib/errors';
 import type { MediaAddresses } from '../../lib/media-addresses';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
+import { UserReadCache } from '../../lib/user-read-cache';
 import type { MediaStorage } from '../../lib/storage';
 import { issueOf } from '../catalog/wire';
 import { generatedPlan, renderPageSvg, type GeneratedIssue } from './generated-pages';
@@ -36,6 +37,22 @@ export interface ReaderServiceDependencies {
   cacheTtlMs?: number;
   /** Limits on drawing generated pages at once. */
   drawings?: PageDrawingsOptions;
+  /**
+   * Each user's saved pages, by issue: the reader's opening costs no query. Its invalidations
+   * reach the other instances when the app forwards them (a save there shows here at once).
+   */
+  places?: UserReadCache<SavedPlaces>;
+}
+
+/** A user's saved pages, by issue id. */
+export type SavedPlaces = Map<number, ProgressRow>;
+
+/** Some 100 bytes per saved page (a map entry, a row object, its Date). */
+const PLACE_BYTES = 100;
+
+/** A cache of saved places that counts its bytes by places. */
+export function createPlacesCache(): UserReadCache<SavedPlaces> {
+  return new UserReadCache<SavedPlaces>({ measure: (places, grow) => grow(places.size * PLACE_BYTES) });
 }
 
 /** Who asks: only their id and role count. */
@@ -102,11 +119,13 @@ export function createReaderService({
   catalogueChanges,
   cacheTtlMs = DEFAULT_TTL_MS,
   drawings: drawingLimits,
+  places = createPlacesCache(),
 }: ReaderServiceDependencies) {
   const editions = new EditionCache(cacheTtlMs);
   const drawings = createPageDrawings(storage, drawingLimits);
   catalogueChanges?.subscribe((change) => {
     // Any edit of an issue (its name is drawn; 'pages' is an upload), or a name every issue draws.
+    // (Saved places need nothing: a page past a new, shorter set's end is answered as its last.)
     if (change.kind === 'issue_updated' && change.issueId !== undefined) editions.drop(change.issueId);
     else if (change.kind === 'volume_updated' && (change.fields.includes('name') || change.issuesChanged)) {
       editions.clear();
@@ -205,7 +224,11 @@ export function createReaderService({
     async access(reader: Reader, issueId: number): Promise<ReadingAccess> {
       const edition = await requireEdition(issueId);
       if (!(await mayRead(reader, issueId))) return { owned: false, token: null, tokenExpiresAt: null, progress: null };
-      const [signer, progress] = await Promise.all([pageTokens(), repository.findProgress(reader.id, issueId)]);
+      const [signer, saved] = await Promise.all([
+        pageTokens(),
+        places.get(reader.id, () => repository.listPlaces(reader.id)),
+      ]);
+      const progress = saved.get(issueId);
       const { token, expiresAt } = signer.issue(reader.id, issueId);
       return {
         owned: true,
@@ -222,7 +245,9 @@ export function createReaderService({
       if (page > edition.pageCount) {
         throw validationFailed({ page: `This issue has ${edition.pageCount} pages` });
       }
-      return progressOf(await repository.saveProgress(reader.id, issueId, page, edition.pageCount));
+      const saved = await repository.saveProgress(reader.id, issueId, page, edition.pageCount);
+      places.invalidate(reader.id);
+      return progressOf(saved);
     },
 
     async shelf(userId: number): Promise<ReadingShelfItem[]> {

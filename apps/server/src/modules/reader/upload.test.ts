@@ -161,7 +161,7 @@ describe('POST /api/admin/issues/:id/pages', () => {
     expect(current.pages.map((stored) => stored.width)).toEqual([350, 360]);
     expect((await storedImages(issueId)).sort()).toEqual(keysOf(current).sort());
     for (const key of keysOf(old)) expect(await storage.exists(key), key).toBe(false);
-    expect(await repository.findProgress(user.id, issueId)).toMatchObject({ page: 2, pageCount: 2 });
+    expect((await repository.listPlaces(user.id)).get(issueId)).toMatchObject({ page: 2, pageCount: 2 });
   });
 
   it('refuses an entry whose path leaves the archive, storing nothing', async () => {
@@ -288,7 +288,10 @@ describe('DELETE /api/admin/issues/:id/pages', () => {
 
     expect((await remove(issueId)).statusCode).toBe(204);
     const generated = issueShape(issueId).pageCount;
-    expect(await repository.findProgress(user.id, issueId)).toMatchObject({ page: generated, pageCount: generated });
+    expect((await repository.listPlaces(user.id)).get(issueId)).toMatchObject({
+      page: generated,
+      pageCount: generated,
+    });
   });
 });
 
