@@ -3,6 +3,7 @@
 // first), drawn one at a time, and keyed by the SVG's own ETag: when a cover's SVG changes (its
 // volume renamed, the SVG cache cleared) the key changes with it, so a JPEG never outlives the
 // drawing it was made from and needs no invalidation of its own.
+import { WorkSlots } from '../../lib/work-slots';
 import { rasteriseSvg } from './images';
 
 export interface RasterCover {
@@ -33,11 +34,8 @@ export class CoverRasters {
   /** Insertion order is recency: a hit moves to the end, the first key is the least recently used. */
   private readonly entries = new Map<string, Entry>();
   private totalBytes = 0;
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
   private readonly maxBytes: number;
-  private readonly concurrency: number;
-  private readonly maxWaiting: number;
+  private readonly slots: WorkSlots;
 
   constructor(
     private readonly svgWidth: number,
@@ -45,8 +43,11 @@ export class CoverRasters {
     options: CoverRastersOptions = {},
   ) {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    this.concurrency = options.concurrency ?? 1;
-    this.maxWaiting = options.maxWaiting ?? 50;
+    this.slots = new WorkSlots(
+      options.concurrency ?? 1,
+      options.maxWaiting ?? 50,
+      () => new RasterQueueFull('Too many covers are being drawn'),
+    );
   }
 
   get size(): number {
@@ -90,29 +91,8 @@ export class CoverRasters {
   }
 
   private async draw(svgEtag: string, svg: () => string): Promise<RasterCover> {
-    await this.acquire();
-    try {
-      const drawn = await rasteriseSvg(svg(), this.svgWidth, this.width);
-      return { ...drawn, etag: CoverRasters.etagOf(svgEtag) };
-    } finally {
-      this.release();
-    }
-  }
-
-  private async acquire(): Promise<void> {
-    if (this.running < this.concurrency) {
-      this.running++;
-      return;
-    }
-    if (this.waiting.length >= this.maxWaiting) throw new RasterQueueFull('Too many covers are being drawn');
-    // The slot is handed over by release(), so running never exceeds the concurrency.
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running--;
+    const drawn = await this.slots.run(() => rasteriseSvg(svg(), this.svgWidth, this.width));
+    return { ...drawn, etag: CoverRasters.etagOf(svgEtag) };
   }
 
   private evict(): void {

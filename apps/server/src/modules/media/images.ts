@@ -137,6 +137,11 @@ async function encode(role: RenditionRole, pipeline: Sharp): Promise<Rendition> 
   };
 }
 
+/** An SVG drawn `width` px wide, at the density that gives that width (lines and type stay sharp). */
+export function svgAtWidth(svg: string, svgWidth: number, width: number): Sharp {
+  return sharp(Buffer.from(svg), { density: (72 * width) / svgWidth }).resize({ width });
+}
+
 /**
  * A JPEG of an SVG drawn `width` pixels wide, for link previews. Drawn at the density that gives
  * that width (sharp reads SVGs at 72 dpi), so lines and type stay sharp instead of being scaled up.
@@ -146,8 +151,7 @@ export async function rasteriseSvg(
   svgWidth: number,
   width: number,
 ): Promise<{ bytes: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(Buffer.from(svg), { density: (72 * width) / svgWidth })
-    .resize({ width })
+  const { data, info } = await svgAtWidth(svg, svgWidth, width)
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 82, progressive: true, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });

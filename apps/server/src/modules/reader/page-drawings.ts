@@ -3,8 +3,9 @@
 // hundreds of milliseconds of CPU, so at most a few run at once, a bounded number wait, and
 // requests for a key already being drawn share that drawing.
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { MediaStorage } from '../../lib/storage';
+import { WorkSlots } from '../../lib/work-slots';
+import { svgAtWidth } from '../media/images';
 
 /** Thrown when too many drawings are already waiting: the caller answers 503 rather than queue for minutes. */
 export class DrawingQueueFull extends Error {}
@@ -31,45 +32,21 @@ export interface PageToDraw {
 
 /** An SVG drawn `width` px wide as WebP, at the density that gives that width (lines and type stay sharp). */
 export async function drawWebp(svg: string, svgWidth: number, width: number): Promise<Buffer> {
-  return sharp(Buffer.from(svg), { density: (72 * width) / svgWidth })
-    .resize({ width })
-    .webp({ quality: 80, effort: 2 })
-    .toBuffer();
+  return svgAtWidth(svg, svgWidth, width).webp({ quality: 80, effort: 2 }).toBuffer();
 }
 
 export function createPageDrawings(storage: MediaStorage, options: PageDrawingsOptions = {}) {
-  const concurrency = options.concurrency ?? 2;
-  const maxWaiting = options.maxWaiting ?? 32;
+  const slots = new WorkSlots(
+    options.concurrency ?? 2,
+    options.maxWaiting ?? 32,
+    () => new DrawingQueueFull('Too many pages are being drawn'),
+  );
   const drawing = new Map<string, Promise<Buffer>>();
-  const waiting: Array<() => void> = [];
-  let running = 0;
   let drawn = 0;
 
-  async function acquire(): Promise<void> {
-    if (running < concurrency) {
-      running++;
-      return;
-    }
-    if (waiting.length >= maxWaiting) throw new DrawingQueueFull('Too many pages are being drawn');
-    // The slot is handed over by release(), so running never exceeds the concurrency.
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-
-  function release(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-
   async function drawAndStore(page: PageToDraw): Promise<Buffer> {
-    await acquire();
-    let bytes: Buffer;
-    try {
-      bytes = await drawWebp(page.svg(), page.svgWidth, page.width);
-      drawn++;
-    } finally {
-      release();
-    }
+    const bytes = await slots.run(() => drawWebp(page.svg(), page.svgWidth, page.width));
+    drawn++;
     await storage.put(page.key, bytes, 'image/webp');
     return bytes;
   }
