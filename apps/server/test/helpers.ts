@@ -12,6 +12,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { issues } from '../src/db/schema/catalog';
+import { orderItems, orders, purchases } from '../src/db/schema/shop';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { createSessionStore } from '../src/modules/auth/sessions';
@@ -132,4 +133,18 @@ export async function seededIssues(database: DatabaseHandle, count: number) {
   const rows = await database.db.select().from(issues).where(gte(issues.id, 1068)).orderBy(asc(issues.id)).limit(count);
   if (rows.length !== count) throw new Error(`the seeded catalogue has fewer than ${count} issues from id 1068`);
   return rows;
+}
+
+/** A paid order of the issue, granted as a purchase, straight in the database. */
+export async function grantPurchase(
+  database: DatabaseHandle,
+  userId: number,
+  issue: Pick<typeof issues.$inferSelect, 'id' | 'priceCents'>,
+): Promise<void> {
+  const [order] = await database.db
+    .insert(orders)
+    .values({ userId, status: 'paid', totalCents: issue.priceCents, paidAt: new Date() })
+    .returning({ id: orders.id });
+  await database.db.insert(orderItems).values({ orderId: order!.id, issueId: issue.id, priceCents: issue.priceCents });
+  await database.db.insert(purchases).values({ userId, issueId: issue.id, orderId: order!.id });
 }

@@ -11,6 +11,8 @@ import { createS3Client } from '../src/lib/storage-s3';
 export interface TestS3Server {
   /** Settings of the server's bucket, as config.s3 holds them. */
   settings: S3Settings;
+  /** The same as the environment an app is configured with (S3_*). */
+  environment: Record<string, string>;
   /** A client of the server, for checking what the bucket holds. */
   client: S3Client;
   /** The folder s3rver keeps its objects in. */
@@ -36,6 +38,14 @@ export async function startTestS3Server(bucket = 'comics-media-test'): Promise<T
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return {
     settings,
+    environment: {
+      S3_ENDPOINT: settings.endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: settings.region,
+      S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     client,
     directory,
     async close() {

@@ -14,15 +14,7 @@ let admin: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
   s3 = await startTestS3Server();
-  const { endpoint, bucket, region, accessKeyId, secretAccessKey } = s3.settings;
-  t = await buildTestApp({
-    S3_ENDPOINT: endpoint,
-    S3_BUCKET: bucket,
-    S3_REGION: region,
-    S3_ACCESS_KEY_ID: accessKeyId,
-    S3_SECRET_ACCESS_KEY: secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-  });
+  t = await buildTestApp(s3.environment);
   admin = await signedInUser(t, 'ADMIN');
 });
 afterAll(() => s3.close());

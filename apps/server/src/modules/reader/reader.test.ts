@@ -13,10 +13,16 @@ import {
   type ReadingProgress,
   type ReadingShelfItem,
 } from '@comics/shared/schemas/reader';
-import { buildTestApp, seededIssues, signedInUser, testConfig, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  grantPurchase,
+  seededIssues,
+  signedInUser,
+  testConfig,
+  type TestApp,
+} from '../../../test/helpers';
 import type { issues } from '../../db/schema/catalog';
 import { readingProgress, serverSecrets } from '../../db/schema/reader';
-import { orderItems, orders, purchases } from '../../db/schema/shop';
 import { createConfiguredStorage } from '../../lib/create-storage';
 import { createSessionStore } from '../auth/sessions';
 import { pageKey } from './page-keys';
@@ -52,17 +58,8 @@ async function listing(issueId: number): Promise<IssuePagesAnswer> {
 const imageUrl = (pages: IssuePagesAnswer, number: number, width: number, token?: string) =>
   `${pages.pagesBase}/${number}-${width}.webp${token ? `?t=${encodeURIComponent(token)}` : ''}`;
 
-/** A paid order of the issue, granted as a purchase, straight in the database. */
-async function grant(userId: number, target: Issue) {
-  const [order] = await t.database.db
-    .insert(orders)
-    .values({ userId, status: 'paid', totalCents: target.priceCents, paidAt: new Date() })
-    .returning({ id: orders.id });
-  await t.database.db
-    .insert(orderItems)
-    .values({ orderId: order!.id, issueId: target.id, priceCents: target.priceCents });
-  await t.database.db.insert(purchases).values({ userId, issueId: target.id, orderId: order!.id });
-}
+/** A paid order of the issue, granted as a purchase. */
+const grant = (userId: number, target: Issue) => grantPurchase(t.database, userId, target);
 
 async function accessOf(user: User, target: Issue): Promise<ReadingAccess> {
   const res = await user.call('GET', `/api/user/reading/${target.id}`);

@@ -6,10 +6,16 @@ import { and, count, eq, notInArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RatedIssue } from '@comics/shared/schemas/catalog';
 import type { AdminReview, AdminReviewsAnswer, IssueReviews, Review } from '@comics/shared/schemas/reviews';
-import { buildTestApp, createAccount, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  createAccount,
+  grantPurchase,
+  seededIssues,
+  signedInUser,
+  type TestApp,
+} from '../../../test/helpers';
 import { issues } from '../../db/schema/catalog';
 import { reviews } from '../../db/schema/reviews';
-import { orderItems, orders, purchases } from '../../db/schema/shop';
 
 type Issue = typeof issues.$inferSelect;
 
@@ -79,17 +85,8 @@ const rowsOf = (userId: number, target: Issue) =>
     .from(reviews)
     .where(and(eq(reviews.userId, userId), eq(reviews.issueId, target.id)));
 
-/** A paid order of the issue, granted as a purchase, straight in the database. */
-async function grant(userId: number, target: Issue) {
-  const [order] = await t.database.db
-    .insert(orders)
-    .values({ userId, status: 'paid', totalCents: target.priceCents, paidAt: new Date() })
-    .returning({ id: orders.id });
-  await t.database.db
-    .insert(orderItems)
-    .values({ orderId: order!.id, issueId: target.id, priceCents: target.priceCents });
-  await t.database.db.insert(purchases).values({ userId, issueId: target.id, orderId: order!.id });
-}
+/** A paid order of the issue, granted as a purchase. */
+const grant = (userId: number, target: Issue) => grantPurchase(t.database, userId, target);
 
 const histogram = (counts: Partial<Record<1 | 2 | 3 | 4 | 5, number>>) => ({ 5: 0, 4: 0, 3: 0, 2: 0, 1: 0, ...counts });
 
