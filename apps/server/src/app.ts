@@ -295,6 +295,7 @@ export async function buildApp({
   app.metrics?.registerCache('reading-places', readingPlaces);
   const reader = createReaderService({
     repository: readerRepository,
+    findIssue: (id) => catalog.findIssue(id),
     storage,
     addresses: mediaAddresses,
     owns: (userId, issueId) => cart.owns(userId, issueId),
@@ -304,6 +305,7 @@ export async function buildApp({
   });
   const pageUploads = createPageUploads({
     repository: readerRepository,
+    findIssue: (id) => catalog.findIssue(id),
     storage,
     catalogueChanges,
     audit,

@@ -55,7 +55,8 @@ export function createCatalogService(repository: CatalogRepository) {
 
     listPublishers: () => repository.listPublisherNames(),
 
-    findIssueForCover: (id: number) => repository.findIssue(id),
+    /** An issue with its volume's name (its cover, the reader), or undefined. */
+    findIssue: (id: number) => repository.findIssue(id),
     findVolumeForCover: (id: number) => repository.findVolume(id),
   };
 }

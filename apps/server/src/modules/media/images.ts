@@ -23,7 +23,8 @@ const unsupportedImage = () =>
     file: ONLY_IMAGES,
   });
 
-const unreadableImage = () =>
+/** A file that claims a known format but cannot be decoded. */
+export const unreadableImage = () =>
   new HttpError(422, 'unreadable_image', 'The image could not be read; it may be damaged.', {
     file: 'The image could not be read',
   });

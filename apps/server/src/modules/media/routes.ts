@@ -51,7 +51,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     });
   const issueCover = (id: number) =>
     covers.get(`i${id}`, async () => {
-      const issue = await catalog.findIssueForCover(id);
+      const issue = await catalog.findIssue(id);
       if (!issue) throw notFound('Cover');
       return toCachedText(
         renderCoverSvg({ id: issue.volumeId, title: issue.volumeName, subtitle: `#${issue.issueNumber}` }),

@@ -7,6 +7,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { MAX_UPLOAD_PIXELS } from '@comics/shared/schemas/media';
 import { PAGE_WIDTHS } from '@comics/shared/schemas/reader';
 import { HttpError } from '../../lib/errors';
+import { unreadableImage } from '../media/images';
 
 /** The WebP format's largest side. */
 const MAX_WEBP_SIDE = 16_383;
@@ -45,11 +46,6 @@ export function renditionWidths(width: number, height: number): number[] {
     .sort((a, b) => a - b);
 }
 
-const unreadablePage = () =>
-  new HttpError(422, 'unreadable_image', 'The image could not be read; it may be damaged.', {
-    file: 'The image could not be read',
-  });
-
 /** Renders a page already checked by checkUploadedImage. Refusals are 422 HttpErrors the caller may rename. */
 export async function renderPage(bytes: Buffer): Promise<RenderedPage> {
   let pixels: { data: Buffer; info: OutputInfo };
@@ -59,7 +55,7 @@ export async function renderPage(bytes: Buffer): Promise<RenderedPage> {
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw unreadablePage();
+    throw unreadableImage();
   }
   const { width, height, channels } = pixels.info;
   const widths = renditionWidths(width, height);

@@ -44,16 +44,6 @@ async function clampProgress(tx: Pick<Database, 'update'>, issueId: number, page
 
 export function createReaderRepository(db: Database) {
   return {
-    /** The issue with its volume's name, or undefined. */
-    async findIssue(issueId: number) {
-      const [row] = await db
-        .select({ ...issueColumns(), volumeName: volumes.name })
-        .from(issues)
-        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
-        .where(eq(issues.id, issueId));
-      return row;
-    },
-
     /** The issue's uploaded pages, or null when it has none (it reads generated pages). */
     async findPageSet(issueId: number): Promise<PageSet | null> {
       const [set] = await db.select().from(issuePageSets).where(eq(issuePageSets.issueId, issueId));

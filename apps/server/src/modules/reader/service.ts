@@ -19,6 +19,7 @@ import type { MediaAddresses } from '../../lib/media-addresses';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
 import { UserReadCache } from '../../lib/user-read-cache';
 import type { MediaStorage } from '../../lib/storage';
+import type { CatalogService } from '../catalog/service';
 import { issueOf } from '../catalog/wire';
 import { generatedPlan, renderPageSvg, type GeneratedIssue } from './generated-pages';
 import { createPageDrawings, type PageDrawingsOptions, type PageImage } from './page-drawings';
@@ -28,6 +29,8 @@ import type { ProgressRow, ReaderRepository, StoredPage } from './repository';
 
 export interface ReaderServiceDependencies {
   repository: ReaderRepository;
+  /** The catalogue's issue with its volume's name. */
+  findIssue: CatalogService['findIssue'];
   storage: MediaStorage;
   addresses: MediaAddresses;
   /** Whether the user has paid for the issue (the cart's purchases). */
@@ -113,6 +116,7 @@ class BoundedSet {
 
 export function createReaderService({
   repository,
+  findIssue,
   storage,
   addresses,
   owns,
@@ -133,7 +137,7 @@ export function createReaderService({
   });
 
   async function loadEdition(issueId: number): Promise<Edition | null> {
-    const [issue, set] = await Promise.all([repository.findIssue(issueId), repository.findPageSet(issueId)]);
+    const [issue, set] = await Promise.all([findIssue(issueId), repository.findPageSet(issueId)]);
     if (!issue) return null;
     const { version, pageCount, pages, direction, drawn } = set ? { ...set, drawn: null } : generatedEdition(issue);
     const source = drawn ? 'generated' : 'uploaded';

@@ -16,6 +16,8 @@ import type { CatalogueChange } from '../../lib/catalogue-events';
 import { createConfiguredStorage } from '../../lib/create-storage';
 import { issueShape } from './generated-pages';
 import { pageKey } from './page-keys';
+import { createCatalogRepository } from '../catalog/repository';
+import { createCatalogService, type CatalogService } from '../catalog/service';
 import { createReaderRepository, type PageSet, type ReaderRepository } from './repository';
 import { createPageUploads } from './upload';
 
@@ -24,6 +26,7 @@ const MAX_PAGES = 6;
 
 let t: TestApp;
 let repository: ReaderRepository;
+let catalog: CatalogService;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let user: Awaited<ReturnType<typeof signedInUser>>;
 let issueIds: number[];
@@ -39,6 +42,7 @@ beforeAll(async () => {
   });
   t = { app, database };
   repository = createReaderRepository(database.db);
+  catalog = createCatalogService(createCatalogRepository(database.db));
   admin = await signedInUser(t, 'ADMIN');
   user = await signedInUser(t, 'USER');
   issueIds = (await seededIssues(database, 20)).map((issue) => issue.id);
@@ -298,10 +302,11 @@ describe('DELETE /api/admin/issues/:id/pages', () => {
 describe('createPageUploads', () => {
   it('tells every instance’s caches after an upload and a removal', async () => {
     const issueId = freshIssue();
-    const issue = (await repository.findIssue(issueId))!;
+    const issue = (await catalog.findIssue(issueId))!;
     const changes: CatalogueChange[] = [];
     const uploads = createPageUploads({
       repository,
+      findIssue: catalog.findIssue,
       storage,
       catalogueChanges: { publish: (change) => changes.push(change), subscribe: () => () => {} },
     });
@@ -370,7 +375,7 @@ describe.skipIf(!process.env.PAGE_UPLOAD_BENCHMARK)('page upload benchmark', () 
       const archivePath = path.join(folder, 'issue.cbz');
       const zip = await makeZip(entries);
       await writeFile(archivePath, zip);
-      const uploads = createPageUploads({ repository, storage });
+      const uploads = createPageUploads({ repository, findIssue: catalog.findIssue, storage });
       const issueId = freshIssue();
       const started = performance.now();
       await uploads.upload({ issueId, archivePath, uploadedBy: admin.id });

@@ -22,6 +22,7 @@ import {
 import { issueShape } from './generated-pages';
 import { pageKey, VERSION_PATTERN } from './page-keys';
 import { renderPage, type RenderedPage } from './page-renditions';
+import type { CatalogService } from '../catalog/service';
 import type { PageSet, ReaderRepository, StoredPage } from './repository';
 
 export interface PageUploadLimits {
@@ -33,6 +34,8 @@ export interface PageUploadLimits {
 
 export interface PageUploadDependencies {
   repository: ReaderRepository;
+  /** The catalogue's issue (its volume, for the change event). */
+  findIssue: CatalogService['findIssue'];
   storage: MediaStorage;
   catalogueChanges?: CatalogueEvents;
   audit?: Pick<AuditLog, 'record'>;
@@ -86,14 +89,14 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 }
 
 export function createPageUploads(deps: PageUploadDependencies) {
-  const { repository, storage, catalogueChanges, audit, log } = deps;
+  const { repository, findIssue: catalogueIssue, storage, catalogueChanges, audit, log } = deps;
   const limits: PageUploadLimits = {
     maxArchiveBytes: deps.limits?.maxArchiveBytes ?? MAX_ARCHIVE_BYTES,
     maxPages: deps.limits?.maxPages ?? MAX_ARCHIVE_PAGES,
   };
 
   async function findIssue(issueId: number) {
-    const issue = await repository.findIssue(issueId);
+    const issue = await catalogueIssue(issueId);
     if (!issue) throw issueNotFound();
     return issue;
   }
