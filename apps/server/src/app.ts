@@ -28,6 +28,7 @@ import { openSharedState } from './lib/shared-state';
 import { UserReadCache } from './lib/user-read-cache';
 import { LOCKS, runAlone } from './db/advisory-lock';
 import { holdInstanceLock } from './db/instance-lock';
+import { createServerSecrets } from './db/server-secrets';
 import { installSecurityHeaders } from './lib/security-headers';
 import { createConfiguredStorage } from './lib/create-storage';
 import { createAuditLog } from './modules/admin/audit';
@@ -244,6 +245,8 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => mailWorker.stop());
+  // Keys the server signs with (page addresses, known-device cookies), shared by every instance.
+  const secrets = createServerSecrets(database.db);
   // Per-user answers; each write's invalidation reaches the other instances' copies too.
   const userCaches = { carts: new UserReadCache(), libraries: new UserReadCache(), favourites: new UserReadCache() };
   for (const [name, cache] of Object.entries(userCaches)) {
@@ -295,6 +298,7 @@ export async function buildApp({
   app.metrics?.registerCache('reading-places', readingPlaces);
   const reader = createReaderService({
     repository: readerRepository,
+    secrets,
     findIssue: (id) => catalog.findIssue(id),
     storage,
     addresses: mediaAddresses,

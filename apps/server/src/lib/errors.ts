@@ -13,12 +13,26 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Headers the answer carries (Retry-After of a 429 or 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
+
+/** A refusal to be tried again later: 429 (too many attempts) or 503 (busy), with Retry-After in whole seconds. */
+export function tryAgainLater(
+  statusCode: 429 | 503,
+  code: string,
+  message: string,
+  retryAfterSeconds: number,
+  fields?: Record<string, string>,
+): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(statusCode, code, message, fields, { 'retry-after': String(seconds) });
+}
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
   return { error: { code, message, ...(fields ? { fields } : {}) } };
@@ -32,8 +46,10 @@ export function validationFailed(fields: Record<string, string>): HttpError {
   return new HttpError(400, 'validation_failed', `Invalid request: ${summary}`, fields);
 }
 
-const sendHttpError = (reply: FastifyReply, error: HttpError) =>
-  reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+const sendHttpError = (reply: FastifyReply, error: HttpError) => {
+  if (error.headers) reply.headers(error.headers);
+  return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+};
 
 /**
  * Fastify's router refuses a URL it cannot decode (FST_ERR_BAD_URL, 400) or a path segment over

@@ -1,9 +1,12 @@
 // What the instances of one shop share besides the database, chosen by configuration: with
-// REDIS_URL, the cluster bus (cache invalidations) and the attempt/rate-limit counters live in
-// Redis; without it both stay in this process, which is right for exactly one instance.
+// REDIS_URL, the cluster bus (cache invalidations), the rate-limit counters and the attempt
+// counters (failure budgets) live in Redis; without it all stay in this process, which is right
+// for exactly one instance.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { createInProcessAttemptCounter, type AttemptCounter } from './attempt-counter';
+import { createRedisAttemptCounter } from './attempt-counter-redis';
 import { createInProcessBus, type ClusterBus } from './cluster-bus';
 import { createRedisBus } from './cluster-bus-redis';
 import { sharedLimitStore } from './limit-store';
@@ -14,6 +17,8 @@ export interface SharedState {
   bus: ClusterBus;
   /** @fastify/rate-limit's `store` option; undefined: its own in-process store. */
   limitStore: ReturnType<typeof sharedLimitStore> | undefined;
+  /** Counters of failed attempts (lib/failure-budget.ts), shared like the rate limits. */
+  attempts: AttemptCounter;
   /** Checks /api/ready makes of the shared services. */
   readiness: ReadinessCheck[];
   close(): Promise<void>;
@@ -25,7 +30,13 @@ export async function openSharedState(
   log: FastifyBaseLogger,
 ): Promise<SharedState> {
   if (!config.REDIS_URL) {
-    return { bus: createInProcessBus(config.instanceId), limitStore: undefined, readiness: [], close: async () => {} };
+    return {
+      bus: createInProcessBus(config.instanceId),
+      limitStore: undefined,
+      attempts: createInProcessAttemptCounter(),
+      readiness: [],
+      close: async () => {},
+    };
   }
   const limits: Redis = await connectRedis(config.REDIS_URL, `comics-limits-${config.instanceId}`);
   const bus = await createRedisBus({
@@ -40,6 +51,7 @@ export async function openSharedState(
   return {
     bus,
     limitStore: sharedLimitStore(limits, config.REDIS_KEY_PREFIX, log),
+    attempts: createRedisAttemptCounter(limits, config.REDIS_KEY_PREFIX, log),
     readiness: [{ name: 'redis', check: async () => (await redisAnswers(limits)) && (await bus.ping()) }],
     async close() {
       await Promise.allSettled([bus.close(), limits.quit()]);

@@ -1,5 +1,5 @@
 // The reader's data: an issue's uploaded pages (the images themselves live in the media storage,
-// under keys made from the set's version), where each reader stopped, and the server's own secrets.
+// under keys made from the set's version) and where each reader stopped.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { issues } from './catalog';
@@ -71,13 +71,3 @@ export const readingProgress = pgTable(
     check('reading_progress_page_check', sql`${t.page} >= 1 and ${t.page} <= ${t.pageCount}`),
   ],
 );
-
-/**
- * Secrets the server makes for itself on first start (the key that signs page addresses), kept in
- * the database so every instance of a cluster shares them without configuration.
- */
-export const serverSecrets = pgTable('server_secrets', {
-  name: text().primaryKey(),
-  value: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});

@@ -58,6 +58,17 @@ export const orders = pgTable(
     cardFunding: text(),
     failureMessage: text(),
     /**
+     * Why a failed order failed: the gateway's decline code ('card_declined', 'insufficient_funds',
+     * …) or ours ('not_charged', 'abandoned'). A failed order keeps no lines (a compact record).
+     */
+    failureCode: text(),
+    /** How many issues the attempt was for (kept when a failed order's lines are dropped). */
+    itemCount: integer(),
+    /** SHA-256 of the attempt's sorted issue ids: a retry of a failed attempt is recognised without its lines. */
+    itemsDigest: text(),
+    /** When an administrator took the order's comics back from the buyer (null: never). */
+    takenBackAt: timestamp({ withTimezone: true }),
+    /**
      * The key of the app instance that took the order (db/instance-lock.ts): while that instance
      * runs it holds an advisory lock on the key, so the reconciler can tell a pending order whose
      * instance died before charging from one still being charged.
@@ -79,6 +90,10 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'pending'`),
     // The admin's orders list, newest first, and the dashboard's revenue by day.
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The dashboard's declined payments by day.
+    index('orders_failed_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
     index('orders_paid_moment_idx')
       .on(sql`coalesce(${t.paidAt}, ${t.createdAt})`)
       .where(sql`${t.status} = 'paid'`),

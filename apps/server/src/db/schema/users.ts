@@ -28,6 +28,11 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Last sign-in or signed-in request, to the hour (written with the session's sliding expiry). */
     lastSeenAt: timestamp({ withTimezone: true }),
+    /**
+     * When the password was last set by a reset (null: never): what was signed for the account
+     * before it (known-device cookies) no longer counts.
+     */
+    passwordChangedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 );
@@ -44,4 +49,23 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Links of 'Forgot password?': single use, valid 30 minutes. Only the SHA-256 of the link's token
+ * is kept, so a leaked table opens no account.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when the link was used: it never opens again. */
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );

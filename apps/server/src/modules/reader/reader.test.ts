@@ -22,7 +22,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import type { issues } from '../../db/schema/catalog';
-import { readingProgress, serverSecrets } from '../../db/schema/reader';
+import { readingProgress } from '../../db/schema/reader';
+import { serverSecrets } from '../../db/schema/server-secrets';
 import { createConfiguredStorage } from '../../lib/create-storage';
 import { createSessionStore } from '../auth/sessions';
 import { pageKey } from './page-keys';

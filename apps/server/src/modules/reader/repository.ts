@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ReadingDirection } from '@comics/shared/schemas/reader';
 import type { Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
-import { issuePages, issuePageSets, readingProgress, serverSecrets } from '../../db/schema/reader';
+import { issuePages, issuePageSets, readingProgress } from '../../db/schema/reader';
 import { purchases } from '../../db/schema/shop';
 import { issueColumns } from '../catalog/repository';
 
@@ -162,19 +162,6 @@ export function createReaderRepository(db: Database) {
         .where(eq(readingProgress.userId, userId))
         .orderBy(desc(readingProgress.updatedAt), desc(readingProgress.issueId))
         .limit(MAX_SHELF_ROWS);
-    },
-
-    /**
-     * The secret named `name`, made from `create()` on first use; concurrent first uses (two
-     * instances starting) agree on whichever was stored first.
-     */
-    async secret(name: string, create: () => string): Promise<string> {
-      await db.insert(serverSecrets).values({ name, value: create() }).onConflictDoNothing();
-      const [row] = await db
-        .select({ value: serverSecrets.value })
-        .from(serverSecrets)
-        .where(eq(serverSecrets.name, name));
-      return row!.value;
     },
   };
 }

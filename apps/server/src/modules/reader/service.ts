@@ -3,7 +3,6 @@
 // their listing ready to send, since every page image checks against them; catalogue events drop
 // them (an upload or an edit of the issue, a renamed volume) on every instance, and a TTL bounds
 // staleness should an event be lost.
-import { randomBytes } from 'node:crypto';
 import type { Role } from '@comics/shared/constants';
 import {
   PREVIEW_PAGES,
@@ -13,6 +12,7 @@ import {
   type ReadingProgress,
   type ReadingShelfItem,
 } from '@comics/shared/schemas/reader';
+import type { ServerSecrets } from '../../db/server-secrets';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
 import { HttpError, notFound, validationFailed } from '../../lib/errors';
 import type { MediaAddresses } from '../../lib/media-addresses';
@@ -29,6 +29,8 @@ import type { ProgressRow, ReaderRepository, StoredPage } from './repository';
 
 export interface ReaderServiceDependencies {
   repository: ReaderRepository;
+  /** Where the key signing page addresses is kept. */
+  secrets: ServerSecrets;
   /** The catalogue's issue with its volume's name. */
   findIssue: CatalogService['findIssue'];
   storage: MediaStorage;
@@ -116,6 +118,7 @@ class BoundedSet {
 
 export function createReaderService({
   repository,
+  secrets,
   findIssue,
   storage,
   addresses,
@@ -161,17 +164,7 @@ export function createReaderService({
   }
 
   // The signing key is made once for the whole cluster and read once per process.
-  let tokens: Promise<PageTokens> | undefined;
-  function pageTokens(): Promise<PageTokens> {
-    if (!tokens) {
-      tokens = repository
-        .secret(PAGE_TOKEN_KEY_NAME, () => randomBytes(32).toString('base64url'))
-        .then((key) => createPageTokens(Buffer.from(key, 'base64url')));
-      // A failed read is tried again by the next request.
-      tokens.catch(() => (tokens = undefined));
-    }
-    return tokens;
-  }
+  const pageTokens = async (): Promise<PageTokens> => createPageTokens(await secrets.key(PAGE_TOKEN_KEY_NAME));
 
   // Who owns what, once known: a purchase is never taken back, so a remembered "yes" is never
   // stale on any instance (a "no" is asked again: the reader may buy it in a moment).
