@@ -31,7 +31,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dis
   cwd: root,
   stdio: 'inherit',
   // NODE_ENV is left to the caller: unset, the server runs the demo shop (development sign-in
-  // provider, demo accounts printed); a real deployment sets NODE_ENV=production (ADR 005).
+  // provider, demo accounts printed); a real deployment sets NODE_ENV=production and PUBLIC_URL
+  // (ADR 005; the server refuses a production start without PUBLIC_URL).
   env: process.env,
 });
 // Pass stop signals on, so the server shuts down gracefully under a process manager too.

@@ -31,6 +31,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // A production start names its address; loopback http, so no warning and no Secure cookie.
+    PUBLIC_URL: origin,
   },
 });
 

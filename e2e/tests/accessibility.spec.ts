@@ -1,5 +1,5 @@
 // Accessibility (axe) of the guest catalogue screens, the account screens (login, its error
-// popup, sign-up with its validation errors, profile, dashboard) and the buying screens (the /user
+// popup, 'Forgot password?' and the new password, sign-up with its validation errors, profile, dashboard) and the buying screens (the /user
 // start page, favourites, the issue modal's shop buttons, the cart and its confirmation, payment
 // with its popups, My comics), the reviews ('See Reviews', 'Post Review', the moderators' list and
 // its confirmation) in both themes: no 'serious' or 'critical' violations (the other admin screens
@@ -115,6 +115,34 @@ const screens: Screen[] = [
       const popup = page.getByRole('dialog', { name: 'Error!' });
       await expect(popup).toBeVisible();
       await expect(popup).toHaveCSS('opacity', '1');
+    },
+  },
+  {
+    name: "'Forgot password?' with a validation error",
+    async open(page) {
+      await page.goto('/forgot-password');
+      await page.getByLabel('Email', { exact: true }).fill('ada');
+      await expect(page.getByText('correo no valido')).toBeVisible();
+    },
+  },
+  {
+    name: 'new password with validation errors',
+    async open(page) {
+      // A token nobody was sent: the form shows until it is submitted. From elsewhere first: an
+      // address that differs from the current one only in its fragment would not load the page.
+      await page.goto('/forgot-password');
+      await page.goto(`/reset-password#token=${'A'.repeat(43)}`);
+      await page.getByLabel('New password', { exact: true }).fill('123');
+      await page.getByLabel('verify your password').fill('12');
+      await expect(page.getByText('Debe contener minimo 6 caracteres')).toBeVisible();
+      await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+    },
+  },
+  {
+    name: 'new-password page without a usable link',
+    async open(page) {
+      await page.goto('/reset-password');
+      await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
     },
   },
   {

@@ -2,8 +2,8 @@
 // with its cover, finding it in the catalogue, pricing an issue that the public page then
 // shows; deactivating a user who then cannot sign in, promoting another, and the orders page
 // showing an order a customer has just paid; and axe on every admin screen, light and dark. The
-// tests run in order in one browser context where the demo admin signed in once: its sign-ins
-// share a per-e-mail budget (10 in 15 minutes) with the rest of the suite.
+// tests run in order in one browser context where the demo admin signed in once (each password
+// login is a deliberate scrypt on the server).
 import type { Browser, Page } from '@playwright/test';
 
 import { expect, test } from './support/fixtures';

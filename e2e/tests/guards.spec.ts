@@ -30,7 +30,7 @@ test('a USER opening the dashboard or a public page lands in the user area', asy
 });
 
 test('a stored identity whose session has ended is dropped on the next start', async ({ page }) => {
-  // The administrator, to spread logins over the demo accounts' per-e-mail budgets.
+  // The administrator: any demo account would do (right passwords spend no budget).
   await loginViaApi(page, DEMO_ADMIN);
   // The server forgets the session (as after a logout elsewhere); the browser still thinks it
   // is signed in.

@@ -73,7 +73,15 @@ export async function startProcess(script, port, env) {
   const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      // A production start names its address (loopback http: no warning, cookies not Secure).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

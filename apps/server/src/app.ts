@@ -20,6 +20,7 @@ import { errorBody, installErrorHandler, sendFrameworkError } from './lib/errors
 import { createInProcessCatalogueEvents } from './lib/catalogue-events';
 import { clusterCatalogueEvents, clusterRatings, forwardSessions, forwardUserCache } from './cluster-forwarding';
 import { loggableError } from './lib/loggable-error';
+import { errorSerializers, LOG_REDACT_PATHS, redactLogArguments } from './lib/log-redaction';
 import { createMediaAddresses } from './lib/media-addresses';
 import { installMetrics, type AppMetrics } from './lib/metrics';
 import type { ReadinessCheck } from './lib/readiness';
@@ -38,7 +39,13 @@ import { createAdminService } from './modules/admin/service';
 import { installAccessControl } from './modules/auth/access';
 import { createGoogleSignIn } from './modules/auth/google/google-sign-in';
 import { googleRoutes } from './modules/auth/google/routes';
+import { installKnownDevices } from './modules/auth/known-devices';
+import { createLockoutNotices } from './modules/auth/lockout-notice';
+import { LOGIN_FAILURES_PER_ACCOUNT } from './modules/auth/login-brakes';
 import { createAccountRepository } from './modules/auth/repository';
+import { createPasswordResetService } from './modules/auth/password-reset';
+import { createPasswordResetRepository } from './modules/auth/password-reset-repository';
+import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAccountService } from './modules/auth/service';
 import { installCookiePolicy } from './modules/auth/session-cookie';
@@ -55,16 +62,19 @@ import { createCatalogService } from './modules/catalog/service';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { createFavouritesService } from './modules/favourites/service';
 import { healthRoutes } from './modules/health/routes';
+import { createInstanceStatus, type InstanceStatus } from './modules/health/status';
 import { createCheckoutRepository } from './modules/checkout/repository';
 import { scheduleReconciler } from './modules/checkout/reconciler';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { createCheckoutService, type CheckoutDependencies } from './modules/checkout/service';
+import { createDeclineBrakes } from './modules/checkout/decline-brakes';
 import { buildOrderConfirmation } from './modules/mail/order-confirmation';
 import { createMailTransport } from './modules/mail/transport';
 import { createMailWorker } from './modules/mail/worker';
 import { mediaRoutes } from './modules/media/routes';
 import { createMediaService } from './modules/media/service';
 import { imageUploadRoutes } from './modules/media/upload-routes';
+import { KnownOwners } from './modules/reader/known-owners';
 import { createReaderRepository } from './modules/reader/repository';
 import { pageImageRoutes, readerRoutes } from './modules/reader/routes';
 import { createPlacesCache, createReaderService } from './modules/reader/service';
@@ -94,6 +104,8 @@ declare module 'fastify' {
     metrics: AppMetrics | null;
     /** Shutdown begins: /api/ready answers 503 'draining' from now on, while requests are still served. */
     startDraining(): void;
+    /** This instance's state in detail, for operators (server.ts serves it on the metrics listener). */
+    instanceStatus: InstanceStatus;
   }
 }
 
@@ -113,8 +125,10 @@ export async function buildApp({
         ? false
         : {
             level: config.LOG_LEVEL,
-            serializers: { req: serializeRequest },
-            redact: ['req.headers', '*.password', '*.repeatpassword', '*.token', '*.google', '*.number', '*.cvc'],
+            // No secret in any line: query values, passwords, tokens, cookies (lib/log-redaction.ts).
+            serializers: { req: serializeRequest, ...errorSerializers },
+            redact: LOG_REDACT_PATHS,
+            hooks: { logMethod: redactLogArguments },
             ...(logStream ? { stream: logStream } : {}),
             ...(!logStream && process.stdout.isTTY && config.NODE_ENV !== 'production'
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
@@ -155,6 +169,13 @@ export async function buildApp({
   app.decorate('startDraining', () => {
     draining = true;
   });
+  const instanceStatus = createInstanceStatus({
+    database,
+    checks: readinessChecks,
+    draining: () => draining,
+    instance: config.instanceId,
+  });
+  app.decorate('instanceStatus', instanceStatus);
   // Stored /media paths become addresses on MEDIA_BASE_URL (when set) in every answer.
   const mediaAddresses = createMediaAddresses(config.MEDIA_BASE_URL);
 
@@ -229,7 +250,17 @@ export async function buildApp({
   });
   forwardSessions(sessions, shared.bus);
   const accounts = createAccountService(createAccountRepository(database.db), sessions);
-  const admin = createAdminService({ repository: createAdminRepository(database.db), sessions, media: mediaAddresses });
+  const admin = createAdminService({
+    repository: createAdminRepository(database.db),
+    sessions,
+    media: mediaAddresses,
+    // Comics taken back leave the buyer's library and stop opening in the reader, on every
+    // instance (both caches forward their invalidations). Called at request time, once both exist.
+    onPurchasesTakenBack: (buyerId) => {
+      cart.invalidate(buyerId);
+      reader.ownershipChanged(buyerId);
+    },
+  });
   const audit = createAuditLog(database.db);
   // Uploaded images: in the S3-compatible bucket when one is set (shared by every instance), else under DATA_DIR/media.
   const storage = createConfiguredStorage(config);
@@ -245,8 +276,19 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => mailWorker.stop());
+  // 'Forgot password?': links and new passwords; a reset ends the account's sessions everywhere.
+  const passwordResets = createPasswordResetService({
+    accounts: createAccountRepository(database.db),
+    repository: createPasswordResetRepository(database.db),
+    sessions,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => mailWorker.wake(),
+    log: app.log,
+  });
   // Keys the server signs with (page addresses, known-device cookies), shared by every instance.
   const secrets = createServerSecrets(database.db);
+  // Browsers that signed into an account before (a signed cookie): the login brakes spare them.
+  installKnownDevices(app, secrets);
   // Per-user answers; each write's invalidation reaches the other instances' copies too.
   const userCaches = { carts: new UserReadCache(), libraries: new UserReadCache(), favourites: new UserReadCache() };
   for (const [name, cache] of Object.entries(userCaches)) {
@@ -271,6 +313,8 @@ export async function buildApp({
     liveness,
     repository: createCheckoutRepository(database.db),
     gateway: paymentGateway,
+    // Declined payments per buyer and per IP, counted where every instance sees them.
+    brakes: createDeclineBrakes(shared.attempts, { declinesPerIp: config.CHECKOUT_DECLINES_PER_IP, log: app.log }),
     media: mediaAddresses,
     log: app.log,
     confirmation: ({ order, lines, buyer }) =>
@@ -296,6 +340,9 @@ export async function buildApp({
   const readingPlaces = createPlacesCache();
   forwardUserCache('reading-places', readingPlaces, shared.bus);
   app.metrics?.registerCache('reading-places', readingPlaces);
+  // Who owns what, per process: a purchase taken back on another instance drops it here too.
+  const readerOwners = new KnownOwners();
+  forwardUserCache('reader-owners', readerOwners, shared.bus);
   const reader = createReaderService({
     repository: readerRepository,
     secrets,
@@ -303,6 +350,9 @@ export async function buildApp({
     storage,
     addresses: mediaAddresses,
     owns: (userId, issueId) => cart.owns(userId, issueId),
+    // A page address opens pages only while the session it names lives (from the sessions' memory).
+    sessionOf: (tokenHash) => sessions.live(tokenHash),
+    owners: readerOwners,
     catalogueChanges,
     cacheTtlMs: config.CATALOG_CACHE_TTL * 1000,
     places: readingPlaces,
@@ -325,12 +375,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       installAccessControl(api, { sessions, publicUrl: config.publicUrl, trustedOrigins: config.CORS_ORIGINS });
-      await api.register(healthRoutes, {
-        database,
-        checks: readinessChecks,
-        draining: () => draining,
-        instance: config.instanceId,
-      });
+      await api.register(healthRoutes, { status: instanceStatus });
       await api.register(catalogRoutes, {
         service: catalog,
         cache: catalogCache,
@@ -340,8 +385,26 @@ export async function buildApp({
         media: mediaAddresses,
       });
       await api.register(catalogAdminRoutes, { catalogAdmin, media: mediaAddresses });
-      await api.register(authRoutes, { accounts, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
-      await api.register(googleRoutes, { accounts, google, perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP });
+      await api.register(authRoutes, {
+        accounts,
+        perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP,
+        attempts: shared.attempts,
+        lockoutNotices: createLockoutNotices({
+          outbox: database.db,
+          wake: () => mailWorker.wake(),
+          attempts: shared.attempts,
+          pausedMinutes: LOGIN_FAILURES_PER_ACCOUNT.windowMs / 60_000,
+          shopUrl: config.publicUrl,
+          log: app.log,
+        }),
+      });
+      await api.register(passwordResetRoutes, { resets: passwordResets, attempts: shared.attempts });
+      await api.register(googleRoutes, {
+        accounts,
+        google,
+        perIpPerMinute: config.AUTH_RATE_LIMIT_PER_IP,
+        publicUrl: config.publicUrl,
+      });
       await api.register(adminRoutes, { admin, audit });
       await api.register(paymentRoutes, {
         config,
@@ -367,7 +430,13 @@ export async function buildApp({
   if (google?.mountDevProvider) await google.mountDevProvider(app);
 
   const sendIndex = config.webDist
-    ? await registerWebApp(app, { webDist: config.webDist, catalog, media, addresses: mediaAddresses })
+    ? await registerWebApp(app, {
+        webDist: config.webDist,
+        catalog,
+        media,
+        addresses: mediaAddresses,
+        publicUrl: config.publicUrl,
+      })
     : null;
 
   app.setNotFoundHandler(

@@ -35,6 +35,8 @@ const adminOnly = (status: number) => ({ guest: 401, user: 403, otherUser: 403, 
 const MATRIX: Record<string, MatrixRow> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expect: open(200) },
   'GET /api/ready': { request: () => ({ url: '/api/ready' }), expect: open(200) },
+  // The instance's details the public probes keep to themselves.
+  'GET /api/admin/status': { request: () => ({ url: '/api/admin/status' }), expect: adminOnly(200) },
   'GET /api/comics': { request: () => ({ url: '/api/comics?page=1' }), expect: open(200) },
   'GET /api/comics/search': { request: () => ({ url: '/api/comics/search?name=bat' }), expect: open(200) },
   'GET /api/comics/:id': { request: () => ({ url: '/api/comics/773' }), expect: open(200) },
@@ -71,13 +73,25 @@ const MATRIX: Record<string, MatrixRow> = {
       const email = `${f.unique()}@example.com`;
       return {
         url: '/api/user/signup',
-        payload: { username: 'M', email, password: 'abc123', repeatpassword: 'abc123' },
+        payload: { username: 'M', email, password: 'matrix-pass-9', repeatpassword: 'matrix-pass-9' },
       };
     },
     expect: open(201),
   },
   'POST /api/user/login': { request: (f) => ({ url: '/api/user/login', payload: f.login }), expect: open(200) },
   'POST /api/user/logout': { request: () => ({ url: '/api/user/logout' }), expect: open(204) },
+  // The same answer whoever asks and whatever the address; a link nobody sent is refused alike.
+  'POST /api/user/password/forgot': {
+    request: (f) => ({ url: '/api/user/password/forgot', payload: { email: `${f.unique()}@example.com` } }),
+    expect: open(202),
+  },
+  'POST /api/user/password/reset': {
+    request: () => ({
+      url: '/api/user/password/reset',
+      payload: { token: 'x'.repeat(43), password: 'matrix-pass-9', repeatpassword: 'matrix-pass-9' },
+    }),
+    expect: open(400),
+  },
   'GET /api/user/me': { request: () => ({ url: '/api/user/me' }), expect: signedIn(200) },
   'GET /api/auth/config': { request: () => ({ url: '/api/auth/config' }), expect: open(200) },
   'GET /api/payments/config': { request: () => ({ url: '/api/payments/config' }), expect: open(200) },
@@ -112,6 +126,10 @@ const MATRIX: Record<string, MatrixRow> = {
   'GET /api/admin/orders': { request: () => ({ url: '/api/admin/orders?status=paid' }), expect: adminOnly(200) },
   // Nobody in this app has ordered: the administrator's answer is the unknown order's 404.
   'GET /api/admin/orders/:id': { request: () => ({ url: '/api/admin/orders/999999' }), expect: adminOnly(404) },
+  'POST /api/admin/orders/:id/take-back': {
+    request: () => ({ url: '/api/admin/orders/999999/take-back' }),
+    expect: adminOnly(404),
+  },
   'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
   // Issue 1068 is volume 773's first issue in the seeded template. The subject owns nothing, so
   // acknowledging it as paid (PUT) answers 409 to the subject.

@@ -1,10 +1,44 @@
 // Settings that decide how exposed a shop is: parsed at boot, refused loudly when unsafe.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { configWarnings, loadConfig } from './config';
 
-const production = { NODE_ENV: 'production' };
+const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://comics.example' };
 
 describe('loadConfig', () => {
+  it('refuses a production start without PUBLIC_URL, naming it and saying what to set', () => {
+    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', PUBLIC_URL: '' }]) {
+      expect(() => loadConfig(env)).toThrow(
+        /^Invalid environment:\n {2}PUBLIC_URL is required with NODE_ENV=production: set it to .*PUBLIC_URL=https:\/\//,
+      );
+    }
+    expect(loadConfig(production).publicUrl).toBe('https://comics.example');
+    // Outside production the shop still starts on its own address by default.
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('warns at every production start whose PUBLIC_URL is plain http on a host others reach', () => {
+    const warningsFor = (env: Record<string, string>) => configWarnings(loadConfig(env));
+    for (const publicUrl of ['http://comics.example', 'http://192.0.2.10:8080', 'http://[2001:db8::1]']) {
+      const warnings = warningsFor({ NODE_ENV: 'production', PUBLIC_URL: publicUrl });
+      expect(warnings, publicUrl).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        /^PUBLIC_URL=http:\/\/\S+ is plain http on a host others reach: the session cookie is not Secure/,
+      );
+    }
+    for (const publicUrl of [
+      'https://comics.example',
+      'http://localhost:8080',
+      'http://shop.localhost',
+      'http://127.0.0.1:3000',
+      'http://127.8.9.10',
+      'http://[::1]:3000',
+    ]) {
+      expect(warningsFor({ NODE_ENV: 'production', PUBLIC_URL: publicUrl }), publicUrl).toEqual([]);
+    }
+    // A development shop opened to the network is no production shop.
+    expect(warningsFor({ PUBLIC_URL: 'http://192.168.1.5:3000' })).toEqual([]);
+  });
+
   it('refuses the development sign-in in production, saying why', () => {
     expect(() => loadConfig({ ...production, OIDC_DEV_PROVIDER: 'true' })).toThrow(
       /OIDC_DEV_PROVIDER=true is refused with NODE_ENV=production/,

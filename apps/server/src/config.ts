@@ -56,10 +56,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a cached catalogue answer may be served before it is read again. */
   CATALOG_CACHE_TTL: z.coerce.number().int().min(0).max(86400).default(60),
-  /** The shop's public address (origin), e.g. https://comics.example; default http://localhost:PORT. */
+  /**
+   * The shop's public address (origin), e.g. https://comics.example: every absolute link the shop
+   * writes, and whether its session cookie is Secure. Required in production; elsewhere
+   * http://localhost:PORT by default.
+   */
   PUBLIC_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })]).optional(),
-  /** Sign-in and sign-up attempts one IP may make per minute (per-e-mail limits are fixed). */
+  /**
+   * Failed password logins from unknown browsers, and sign-up and Google sign-in attempts, one IP
+   * may make per minute (the per-account and per-device login budgets are fixed: login-brakes.ts).
+   */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * Declined payments from one IP, by accounts that never paid, after which such accounts' checkouts
+   * from it pause for 15 minutes (modules/checkout/decline-brakes.ts; per buyer the limit is fixed).
+   */
+  CHECKOUT_DECLINES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Catalogue reads that miss the answer cache (so reach the database) one IP may make per minute; 0 for no limit. */
   PUBLIC_READ_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** Bytes the catalogue's answer cache may hold, compressed copies included (least recently used go first). */
@@ -257,6 +269,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  S3 storage needs all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
     );
   }
+  if (production && !PUBLIC_URL) {
+    // The default (http://localhost) would put every link on localhost and leave the session
+    // cookie without Secure: a production shop says where it lives.
+    throw new Error(
+      "Invalid environment:\n  PUBLIC_URL is required with NODE_ENV=production: set it to the shop's address as " +
+        'shoppers reach it, e.g. PUBLIC_URL=https://comics.example (links, link previews, sign-in redirects and the ' +
+        "session cookie's Secure flag follow it).",
+    );
+  }
   const paymentGateway = PAYMENT_GATEWAY ?? (stripeKeys ? 'stripe' : production ? 'none' : 'sandbox');
   return {
     ...c,
@@ -283,4 +304,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: c.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
     webDist: c.WEB_DIST ? path.resolve(repoRoot, c.WEB_DIST) : '',
   };
+}
+
+/** Whether a URL's host is this machine (localhost, 127.0.0.0/8, ::1): nobody else can reach it. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return isIP(host) === 6 && host === '::1';
+}
+
+/**
+ * Settings that are allowed but unsafe: server.ts prints each as a WARNING at every start (as it
+ * does for DEMO_ACCOUNTS=true), so nobody runs them without being told.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const publicUrl = new URL(config.publicUrl);
+  if (config.NODE_ENV === 'production' && publicUrl.protocol === 'http:' && !isLoopbackHost(publicUrl.hostname)) {
+    warnings.push(
+      `PUBLIC_URL=${config.publicUrl} is plain http on a host others reach: the session cookie is not Secure and ` +
+        'passwords and sessions cross the network unencrypted. Serve the shop over https and set PUBLIC_URL=https://….',
+    );
+  }
+  return warnings;
 }

@@ -225,6 +225,15 @@ describe('pages', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/cdn\.example/);
     expect(page.body).toContain(`<meta property="og:image" content="${CDN}/media/covers/volumes/${id}.jpg">`);
+    // A request naming another host changes neither the media host nor the page's own address.
+    const hostile = await onCdn.app.inject({
+      method: 'GET',
+      url: `/cardDetail/${id}`,
+      headers: { accept: 'text/html', host: 'evil.example' },
+    });
+    expect(hostile.body).toContain(`<meta property="og:image" content="${CDN}/media/covers/volumes/${id}.jpg">`);
+    expect(hostile.body).toMatch(/<meta property="og:url" content="http:\/\/localhost:3000\/cardDetail\/\d+">/);
+    expect(hostile.body).not.toContain('evil.example');
 
     const plain = await onShop.app.inject({
       method: 'GET',

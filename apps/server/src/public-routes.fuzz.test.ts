@@ -286,7 +286,7 @@ describe('public routes never answer 5xx', () => {
   it('and the process stays healthy afterwards', async () => {
     const ready = await expectNoServerError('/api/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { reachable: true } } });
+    expect(ready.json()).toEqual({ status: 'ready' });
     const page = await expectNoServerError('/api/comics?page=1&limit=12');
     expect(page.statusCode).toBe(200);
     expect(page.json()).toHaveLength(12);

@@ -61,6 +61,21 @@ describe('server process', () => {
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toContain('http_requests_total{method="GET",route="/api/ready",status_code="200"}');
     expect((await shop('/metrics')).status).toBe(404);
+    // The shop's probes say only their verdict; the instance's details are on the metrics port.
+    expect(await ready!.json()).toEqual({ status: 'ready' });
+    expect(await (await shop('/api/health')).json()).toEqual({ status: 'ok' });
+    const details = await fetch(`http://127.0.0.1:${metricsPort}/ready`);
+    expect(details.status).toBe(200);
+    expect(await details.json()).toMatchObject({
+      status: 'ready',
+      instance: expect.stringMatching(new RegExp(`-${child.pid}$`)),
+      pid: child.pid,
+      checks: { database: { kind: 'pglite', reachable: true } },
+    });
+    expect(await (await fetch(`http://127.0.0.1:${metricsPort}/health`)).json()).toMatchObject({
+      status: 'ok',
+      pid: child.pid,
+    });
 
     const account = { email: 'drain@example.com', username: 'Drain Test', password: 'secret-password-1' };
     const signup = await shop('/api/user/signup', {
@@ -117,7 +132,14 @@ describe('server process', () => {
   it('refuses to start in production with the development sign-in on', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverRoot,
-      env: { ...process.env, NODE_ENV: 'production', OIDC_DEV_PROVIDER: 'true', DATA_DIR: dataDir, WEB_DIST: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://comics.example',
+        OIDC_DEV_PROVIDER: 'true',
+        DATA_DIR: dataDir,
+        WEB_DIST: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -126,5 +148,59 @@ describe('server process', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Cannot start: Invalid environment:\n {2}OIDC_DEV_PROVIDER=true is refused/);
     expect(stderr).not.toMatch(/\bat \S+ \(/); // a message for a person, not a stack trace
+  });
+
+  it('refuses to start in production without PUBLIC_URL, naming it', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, WEB_DIST: '' };
+    delete env.PUBLIC_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Cannot start: Invalid environment:\n {2}PUBLIC_URL is required with NODE_ENV=production/);
+  });
+
+  it('warns at a production start whose PUBLIC_URL is plain http on a public host, and still serves', async () => {
+    const port = await freePort();
+    const productionDir = mkdtempSync(path.join(tmpdir(), 'comics-server-production-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'http://comics.example',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: productionDir,
+        DATABASE_URL: '',
+        SEED_DEMO: 'false',
+        WEB_DIST: '',
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    try {
+      let ready: Response | null = null;
+      for (let i = 0; i < 200 && !ready?.ok; i++) {
+        ready = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => null);
+        if (!ready?.ok) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ready?.ok, output).toBe(true);
+      expect(output).toMatch(/^WARNING: PUBLIC_URL=http:\/\/comics\.example is plain http on a host others reach/m);
+      expect(await ready!.json()).toEqual({ status: 'ready' });
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      rmSync(productionDir, { recursive: true, force: true });
+    }
   });
 });

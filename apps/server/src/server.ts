@@ -2,7 +2,7 @@
 // metrics on their own port), and shut down cleanly on SIGTERM/SIGINT: drain (readiness answers
 // 503 so load balancers let the instance go), finish in-flight requests, then close the database.
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
+import { configWarnings, loadConfig, type Config } from './config';
 import { LOCKS, runAlone } from './db/advisory-lock';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { startMetricsListener } from './lib/metrics-listener';
@@ -23,6 +23,8 @@ try {
 } catch (error) {
   cannotStart(error as Error);
 }
+// Allowed but unsafe settings (a plain-http PUBLIC_URL in production): said at every start.
+for (const line of configWarnings(config)) console.warn(`WARNING: ${line}`);
 const database = await openConfiguredDatabase(config).catch(cannotStart);
 
 const { info, warnings } = await seedOnStart(config, database.db);
@@ -40,9 +42,14 @@ const metricsListener = app.metrics
       host: config.METRICS_HOST,
       port: config.METRICS_PORT,
       onError: (err) => app.log.error({ err }, 'metrics could not be collected'),
+      // The details /api/health and /api/ready keep from the public.
+      status: { live: () => app.instanceStatus.live(), ready: () => app.instanceStatus.ready(app.log) },
     }).catch(cannotStart)
   : null;
-if (metricsListener) app.log.info(`Metrics on http://${config.METRICS_HOST}:${metricsListener.port}/metrics`);
+if (metricsListener) {
+  const at = `http://${config.METRICS_HOST}:${metricsListener.port}`;
+  app.log.info(`Metrics on ${at}/metrics, this instance's state on ${at}/health and ${at}/ready`);
+}
 if (config.DATABASE_URL && !config.REDIS_URL) {
   // Allowed, but only as the one instance: a second one would keep its own limits and caches.
   app.log.info('Limits and caches are kept in this process: run one instance, or set REDIS_URL to run several');

@@ -135,16 +135,17 @@ export async function seededIssues(database: DatabaseHandle, count: number) {
   return rows;
 }
 
-/** A paid order of the issue, granted as a purchase, straight in the database. */
+/** A paid order of the issue, granted as a purchase, straight in the database; answers the order's id. */
 export async function grantPurchase(
   database: DatabaseHandle,
   userId: number,
   issue: Pick<typeof issues.$inferSelect, 'id' | 'priceCents'>,
-): Promise<void> {
+): Promise<number> {
   const [order] = await database.db
     .insert(orders)
     .values({ userId, status: 'paid', totalCents: issue.priceCents, paidAt: new Date() })
     .returning({ id: orders.id });
   await database.db.insert(orderItems).values({ orderId: order!.id, issueId: issue.id, priceCents: issue.priceCents });
   await database.db.insert(purchases).values({ userId, issueId: issue.id, orderId: order!.id });
+  return order!.id;
 }

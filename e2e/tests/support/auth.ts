@@ -75,8 +75,10 @@ async function storeIdentity(page: Page, identity: Pick<LoginAnswer, 'name' | 'R
 
 /**
  * Like loginViaApi, but reuses the page's session when it already belongs to this account
- * (e.g. the second pass of a light/dark loop). Every login attempt counts against the server's
- * per-e-mail budget (10 per 15 minutes), which the demo accounts share across the whole suite.
+ * (e.g. the second pass of a light/dark loop), sparing a deliberate scrypt on the server. Only
+ * failed logins count against an account's budget (10 per 15 minutes), so the demo accounts'
+ * right passwords never lock them; never send a demo account a wrong password (lockout.spec.ts
+ * makes an administrator of its own to lock).
  */
 export async function ensureSignedIn(page: Page, credentials: Credentials): Promise<Omit<LoginAnswer, 'token'>> {
   const me = await page.request.get('/api/user/me');

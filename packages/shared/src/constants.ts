@@ -34,6 +34,13 @@ export const CURRENCY = 'USD';
 export const PRICE_DECIMALS = 2;
 export const CENTS_PER_DOLLAR = 100;
 
+/**
+ * Lines a cart holds at most (and so the comics one payment is for): adding past it is refused
+ * with `cartFullMessage`. Bounds the work and the record of one checkout.
+ */
+export const MAX_CART_LINES = 100;
+export const cartFullMessage = `Your cart holds at most ${MAX_CART_LINES} comics. Pay for these or remove some first.`;
+
 /** Sign-up and upload limits (docs/product.md §5). */
 export const PASSWORD_MIN_LENGTH = 6;
 /** Upper bound so hashing cost stays bounded (and bcrypt-style truncation never matters). */

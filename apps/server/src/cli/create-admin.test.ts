@@ -64,4 +64,13 @@ describe.skipIf(testDatabaseKind() === 'postgres')('npm run create-admin', { tim
     expect(noPassword.output).toContain('A new account needs a password');
     expect((await createAdmin()).output).toContain('--email is required');
   });
+
+  it('refuses a common password, in any letter case, and creates nobody', async () => {
+    for (const password of ['password1', 'QWERTY123']) {
+      const common = await createAdmin('--email', 'common@b.example', '--password', password);
+      expect(common.code).toBe(2);
+      expect(common.output).toContain('password: This password is too common. Choose one that is harder to guess.');
+    }
+    expect((await accounts()).map((row) => row.email)).not.toContain('common@b.example');
+  });
 });

@@ -3,17 +3,18 @@
 // ending its sessions so the new role applies at its next login. Uses the database the
 // environment names: DATABASE_URL, else the embedded PGlite under DATA_DIR.
 import { parseArgs } from 'node:util';
-import { signupBody } from '@comics/shared/schemas/auth';
+import { accountMessages, signupBody } from '@comics/shared/schemas/auth';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-from-config';
 import { createAdminRepository } from '../modules/admin/repository';
 import { createAdminService } from '../modules/admin/service';
+import { isCommonPassword } from '../modules/auth/common-passwords';
 import { createSessionStore } from '../modules/auth/sessions';
 
 const USAGE = `Usage: npm run create-admin -- --email EMAIL [--password PASSWORD] [--name NAME]
 
   --email     the administrator's e-mail (an existing account is promoted)
-  --password  6 to 128 characters; required for a new account, optional when promoting
+  --password  6 to 128 characters, not a common one; required for a new account, optional when promoting
   --name      the name shown in the shop (default: the part of the e-mail before @)`;
 
 function fail(message: string): never {
@@ -40,7 +41,7 @@ if (values.help) {
 }
 if (!values.email) fail('--email is required');
 
-// The sign-up rules apply to administrators too (valid e-mail, password length).
+// The sign-up rules apply to administrators too (valid e-mail, password length, no common password).
 const password = values.password ?? 'placeholder-only-checked-when-given';
 const checked = signupBody.safeParse({
   username: values.name ?? values.email.split('@')[0],
@@ -50,6 +51,9 @@ const checked = signupBody.safeParse({
 });
 if (!checked.success)
   fail(checked.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join('\n'));
+// The most common passwords are refused here as at sign-up: an administrator's most of all.
+if (values.password !== undefined && (await isCommonPassword(values.password)))
+  fail(`password: ${accountMessages.commonPassword}`);
 
 const database = await openConfiguredDatabase(loadConfig()).catch((error: Error) =>
   fail(`Cannot open the database: ${error.message}`),

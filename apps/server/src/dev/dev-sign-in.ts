@@ -38,6 +38,7 @@ export async function createDevSignIn(config: Config, accounts: AccountService):
     }),
     // The provider answers on every origin the shop does: keeping the browser on the origin it
     // came from keeps the sign-in same-origin (cookies, and the CSP's form-action 'self').
+    otherOrigins: dev.origins,
     authorizationEndpointFor: (origin) =>
       dev.origins.includes(origin) ? `${origin}${DEV_PROVIDER_PATH}/auth` : `${dev.issuer}/auth`,
   };

@@ -2,14 +2,17 @@
 // address, status and time (the request id rides on the request's logger). Fastify's own
 // request logging writes two lines per request (arrival and completion), which cost a cached
 // catalogue route about a third of its throughput. Never headers (cookies, bearer tokens) or
-// bodies, and never the query strings of the sign-in flow, which carry one-time codes and state.
+// bodies, and never a query parameter's value: page signatures, the sign-in flow's codes and
+// state, and whatever a visitor searched for are nobody's business in a log (log-redaction.ts).
 import type { FastifyInstance } from 'fastify';
+import { redactUrl } from './log-redaction';
 
-const SECRET_QUERY_PATHS = /^\/(api\/auth|oidc)\//;
-
-/** A request as logs show it: method and URL (sign-in query strings cut) and the client address. */
+/**
+ * A request as logs show it: method, URL (each query value redacted) and the client address;
+ * only those, whatever else an object logged as `req` holds.
+ */
 export function serializeRequest(request: { method: string; url: string; ip?: string }) {
-  const url = SECRET_QUERY_PATHS.test(request.url) ? request.url.split('?')[0] : request.url;
+  const url = typeof request.url === 'string' ? redactUrl(request.url) : undefined;
   return { method: request.method, url, remoteAddress: request.ip };
 }
 

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, removeDemoAccounts } from './demo-accounts';
 import { seedOnStart } from './on-start';
 
 const demoEmails = DEMO_ACCOUNTS.map((a) => a.email);
+const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://comics.example' };
 const demoRows = async (database: Awaited<ReturnType<typeof createTestDatabase>>) =>
   database.db
     .select()
@@ -18,14 +19,14 @@ const demoRows = async (database: Awaited<ReturnType<typeof createTestDatabase>>
 describe('seedOnStart', () => {
   it('creates no demo accounts on a production start (the catalogue may still be seeded)', async () => {
     const database = await createTestDatabase();
-    const messages = await seedOnStart(loadConfig({ NODE_ENV: 'production' }), database.db);
+    const messages = await seedOnStart(loadConfig(production), database.db);
     expect(await demoRows(database)).toEqual([]);
     expect(messages.info.join('\n')).not.toContain('admin123');
   });
 
   it('creates them in production only with DEMO_ACCOUNTS=true, and warns on every start', async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true' });
+    const config = loadConfig({ ...production, DEMO_ACCOUNTS: 'true' });
     for (let start = 0; start < 2; start++) {
       const messages = await seedOnStart(config, database.db);
       expect(messages.warnings.join('\n')).toMatch(/DEMO_ACCOUNTS=true in production/);

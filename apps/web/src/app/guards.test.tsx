@@ -28,6 +28,15 @@ async function expectPath(router: ReturnType<typeof open>['router'], pathname: s
 }
 
 describe('route gates', () => {
+  it.each([
+    ['/forgot-password', 'Forgot password'],
+    ['/reset-password', 'Choose a new password'],
+  ])('lets a guest open %s', async (url, heading) => {
+    const { router } = open(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(url);
+  });
+
   it.each(['/user/shop', '/user/users', '/dashboard/admin', '/dashboard/users', '/admin', '/admin/cardDetail/1'])(
     'sends a guest from %s to /login',
     async (url) => {
@@ -47,6 +56,8 @@ describe('route gates', () => {
   it.each([
     ['USER', '/login', '/user'],
     ['USER', '/singup', '/user'],
+    ['USER', '/forgot-password', '/user'],
+    ['ADMIN', '/reset-password', '/dashboard/admin'],
     ['ADMIN', '/login', '/dashboard/admin'],
     ['ADMIN', '/home', '/dashboard/admin'],
   ] as const)('sends a signed-in %s from the public %s to %s', async (role, url, target) => {

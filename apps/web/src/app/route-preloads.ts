@@ -11,6 +11,7 @@ export const routeModulePaths: Readonly<Record<string, readonly string[]>> = {
   'comic-detail': [paths.comicDetail.path, paths.user.comicDetail.path, paths.admin.comicDetail.path],
   login: [paths.login.path],
   signup: [paths.signup.path],
+  'password-reset': [paths.forgotPassword.path, paths.resetPassword.path],
   'user-start': [paths.user.root.path],
   cart: [paths.user.shop.path],
   checkout: [paths.user.checkout.path],

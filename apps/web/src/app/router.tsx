@@ -17,6 +17,10 @@ const home = () => import('./routes/home').then((m) => ({ Component: m.HomeRoute
 const comicDetail = () => import('./routes/comic-detail').then((m) => ({ Component: m.ComicDetailRoute }));
 const login = () => import('./routes/login').then((m) => ({ Component: m.LoginRoute }));
 const signup = () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute }));
+// 'Forgot password?' and the new password: one module for both pages.
+const passwordReset = () => import('./routes/password-reset');
+const forgotPassword = () => passwordReset().then((m) => ({ Component: m.ForgotPasswordRoute }));
+const resetPassword = () => passwordReset().then((m) => ({ Component: m.ResetPasswordRoute }));
 const logout = () => import('./routes/logout').then((m) => ({ Component: m.LogoutRoute }));
 const profile = () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute }));
 const userStart = () => import('./routes/user-start').then((m) => ({ Component: m.UserStartRoute }));
@@ -55,6 +59,8 @@ export const routes: RouteObject[] = [
           page(paths.landing.path, landing),
           page(paths.login.path, login),
           page(paths.signup.path, signup),
+          page(paths.forgotPassword.path, forgotPassword),
+          page(paths.resetPassword.path, resetPassword),
           {
             element: <MainLayout />,
             children: [page(paths.home.path, home), page(paths.comicDetail.path, comicDetail)],

@@ -1,7 +1,8 @@
 // The shop screens through the app's own route table, on a mocked API: the navbar badge follows
 // the server's cart, 'BUY ALL COMICS!' sends one bulk request for what is neither owned nor in
-// the cart, the favourites open the issue modal with 'remuve_Fav', and 'My comics' and the modal
+// the cart, a full cart refuses more where the button was pressed, the favourites open the issue modal with 'remuve_Fav', and 'My comics' and the modal
 // lead to the reader ('Read', 'Continue (page N of M)', 'Read a preview').
+import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
 import type { ComicDetail, RatedIssue } from '@comics/shared/schemas/catalog';
 import type { CartItem, FavouriteIssue, PurchaseItem } from '@comics/shared/schemas/shop';
 import type { ReadingShelfItem } from '@comics/shared/schemas/reader';
@@ -82,6 +83,17 @@ function open(url: string, handlers: Parameters<typeof mockApi>[0]) {
 
 const badge = () => screen.getByRole('link', { name: /^Cart, / });
 
+/** A cart of `count` lines of another comic. */
+const cartOf = (count: number): CartItem[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: 1000 + i,
+    volume_id: 9,
+    image: `/media/9-${i}.webp`,
+    name: `Other ${i}`,
+    issue_number: i + 1,
+    price: 1.5,
+  }));
+
 describe('the shop screens', () => {
   it("'BUY ALL COMICS!' adds what is neither owned nor in the cart, in one request, and the badge follows", async () => {
     const inCart = asCartItem(issues[1]!);
@@ -101,6 +113,41 @@ describe('the shop screens', () => {
     ]);
     expect(badge()).toHaveAccessibleName('Cart, 3 items');
     expect(JSON.parse(localStorage.getItem('carrito') ?? '[]')).toHaveLength(3);
+  });
+
+  it("says beside 'BUY ALL COMICS!' that the cart would be past its maximum, and sends nothing", async () => {
+    const { user, calls } = open('/user/cardDetail/7', {
+      [`GET /api/shop/cart/${USER_ID}/carrito`]: { body: cartOf(MAX_CART_LINES - 2) },
+    });
+    await waitFor(() => expect(badge()).toHaveAccessibleName(`Cart, ${MAX_CART_LINES - 2} items`));
+    const buyAll = await screen.findByRole('button', { name: 'BUY ALL COMICS!' });
+    await waitFor(() => expect(buyAll).toBeEnabled());
+    await user.click(buyAll);
+
+    // Three issues are neither owned nor in the cart: two places are left.
+    const said = await screen.findByText(cartFullMessage);
+    expect(said).toHaveAttribute('role', 'status');
+    expect(said).toHaveTextContent('Your cart holds at most 100 comics. Pay for these or remove some first.');
+    expect(buyAll.closest('.buy-all')).toContainElement(said);
+    expect(calls.filter((call) => call.path === '/api/shop/cart/bulk')).toEqual([]);
+  });
+
+  it("says in the issue modal that a full cart takes no more, for 'Add to cart' and 'Buy now', and sends nothing", async () => {
+    const { user, calls } = open('/user/cardDetail/7', {
+      [`GET /api/shop/cart/${USER_ID}/carrito`]: { body: cartOf(MAX_CART_LINES) },
+    });
+    await waitFor(() => expect(badge()).toHaveAccessibleName(`Cart, ${MAX_CART_LINES} items`));
+    await user.click(await screen.findByRole('button', { name: /^#2 ?Night 2 ?, open details$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Night Watch #2' });
+    const add = await within(dialog).findByRole('button', { name: 'Add to cart' });
+    await waitFor(() => expect(add).toBeEnabled());
+
+    await user.click(add);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(cartFullMessage);
+    await user.click(within(dialog).getByRole('button', { name: 'Buy now' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(cartFullMessage);
+    expect(dialog).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST' && call.path.startsWith('/api/shop/cart'))).toEqual([]);
   });
 
   it('shows the favourites on /user/fav; a card opens the issue modal, whose remuve_Fav takes it off', async () => {

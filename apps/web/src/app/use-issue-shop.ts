@@ -1,6 +1,9 @@
 // Builds the catalogue's IssueShop (favourite, cart, owned, 'BUY ALL COMICS!', reading progress) for
 // the signed-in USER from the cart, favourites and reader features: the catalogue may not import
-// them, so the pages join them here. Undefined for anyone else.
+// them, so the pages join them here. Undefined for anyone else. A cart already holding its
+// maximum of lines refuses more here, with the server's words, before any request (the server
+// refuses them too).
+import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
 import { useMemo } from 'react';
 
 import { useAddManyToCart } from '@/features/cart/api/add-many-to-cart';
@@ -43,9 +46,16 @@ export function useIssueShop(): IssueShop | undefined {
       isInCart: (issueId) => cartIds.has(issueId),
       isOwned: (issueId) => ownedIds.has(issueId),
       setFavourite: (issueId, favourite) => (favourite ? addFavourite(issueId) : removeFavourite(issueId)),
-      setInCart: (issueId, inCart) => (inCart ? addToCart(issueId) : removeFromCart(issueId)),
+      setInCart: (issueId, inCart) => {
+        if (!inCart) return removeFromCart(issueId);
+        if (!cartIds.has(issueId) && cartIds.size >= MAX_CART_LINES) return Promise.reject(new Error(cartFullMessage));
+        return addToCart(issueId);
+      },
       addAllToCart: async (issueIds) => {
         const before = cartIds.size;
+        if (before + issueIds.filter((id) => !cartIds.has(id)).length > MAX_CART_LINES) {
+          throw new Error(cartFullMessage);
+        }
         const after = await addManyToCart(issueIds);
         return Math.max(0, after.length - before);
       },

@@ -9,6 +9,10 @@ export const paths = {
   login: { path: '/login', getHref: () => '/login' },
   // The spec's path, typo included.
   signup: { path: '/singup', getHref: () => '/singup' },
+  /** 'Forgot password?': asks for a link to choose a new password. */
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  /** Where the e-mailed link lands; its token is in the fragment (#token=…), never sent to a server. */
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   home: { path: '/home', getHref: () => '/home' },
   comicDetail: { path: '/cardDetail/:id', getHref: (id: number | string) => `/cardDetail/${id}` },
 

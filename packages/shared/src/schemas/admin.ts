@@ -72,12 +72,14 @@ export const adminOrder = z.object({
   paidAt: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   buyer: z.object({ id: z.number().int(), email: z.string(), username: z.string() }),
-  /** How many issues the order holds. */
+  /** How many issues the order is for (a failed order keeps this count but not its lines). */
   issues: z.number().int(),
   /** Dollars, e.g. 7.98. */
   total: z.number(),
   card: z.object({ brand: z.string(), last4: z.string(), funding: z.string() }).nullable(),
   failureMessage: z.string().nullable(),
+  /** ISO 8601: when an administrator took the order's comics back from the buyer (the order stays 'paid'); null: never. */
+  takenBackAt: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 
@@ -114,7 +116,8 @@ export const STATS_DAYS = 30;
  * usersRegistered: accounts in all (newUsers: of them, created in the last STATS_DAYS days);
  * comicsSelling: issues sold (paid order lines) in the last STATS_DAYS days;
  * earning: dollars of paid orders in the last STATS_DAYS days.
- * `days` holds STATS_DAYS entries, oldest first, days in UTC, zeros included.
+ * `days` holds STATS_DAYS entries, oldest first, days in UTC, zeros included; `declined` counts
+ * the payment attempts the card provider declined that day (not those the shop gave up itself).
  */
 export const adminStats = z.object({
   dailyUsers: z.number().int(),
@@ -122,7 +125,9 @@ export const adminStats = z.object({
   newUsers: z.number().int(),
   comicsSelling: z.number().int(),
   earning: z.number(),
-  days: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  days: z.array(
+    z.object({ date: z.string(), revenue: z.number(), orders: z.number().int(), declined: z.number().int() }),
+  ),
   recentOrders: z.array(adminOrder),
 });
 export type AdminStats = z.infer<typeof adminStats>;
@@ -135,6 +140,7 @@ export const AUDIT_ACTIONS = [
   'user.activation_changed',
   'review.deleted',
   'order.confirmation_resent',
+  'order.taken_back',
   'media.uploaded',
   'comic.created',
   'comic.updated',

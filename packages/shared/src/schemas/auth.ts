@@ -21,6 +21,16 @@ export const accountMessages = {
   useGoogle: "This account signs in with Google. Use 'Log in with Google'.",
   linkedElsewhere:
     'This e-mail address belongs to an account that is linked to another Google account. Sign in with that one.',
+  /** ASVS 2.1.7: sign-up, a new password and create-admin refuse the most common passwords. */
+  commonPassword: 'This password is too common. Choose one that is harder to guess.',
+} as const;
+
+/** What 'Forgot password?' and the new-password page say (the link lives RESET_LINK_MINUTES). */
+export const RESET_LINK_MINUTES = 30;
+export const passwordResetMessages = {
+  linkUnusable: 'This link has expired or was already used. Ask for a new one.',
+  noLink: 'Open this page from the link in the e-mail we sent you, or ask for a new link.',
+  passwordChanged: 'Your password has been changed. Log in with your new password.',
 } as const;
 
 /** A standard e-mail shape: something@domain.tld, no spaces. */
@@ -41,24 +51,32 @@ const email = z
     }
   });
 
-export const signupBody = z
-  .object({
+/** A password being chosen (sign-up, a new password) and its repeat: the sign-up's rules and messages. */
+const newPassword = {
+  password: z
+    .string({ error: authMessages.passwordTooShort })
+    .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort })
+    .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
+  repeatpassword: z.string({ error: authMessages.passwordsDiffer }),
+};
+/** The repeat must equal the password: said at the repeat's field. */
+const repeatMatches = <T extends z.ZodType<{ password: string; repeatpassword: string }>>(schema: T) =>
+  schema.refine((body) => body.password === body.repeatpassword, {
+    error: authMessages.passwordsDiffer,
+    path: ['repeatpassword'],
+  });
+
+export const signupBody = repeatMatches(
+  z.object({
     username: z
       .string({ error: authMessages.usernameRequired })
       .trim()
       .min(1, { error: authMessages.usernameRequired })
       .max(60, { error: 'At most 60 characters' }),
     email,
-    password: z
-      .string({ error: authMessages.passwordTooShort })
-      .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort })
-      .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
-    repeatpassword: z.string({ error: authMessages.passwordsDiffer }),
-  })
-  .refine((body) => body.password === body.repeatpassword, {
-    error: authMessages.passwordsDiffer,
-    path: ['repeatpassword'],
-  });
+    ...newPassword,
+  }),
+);
 export type SignupBody = z.infer<typeof signupBody>;
 
 export const loginBody = z.object({
@@ -69,6 +87,32 @@ export const loginBody = z.object({
     .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/** POST /api/user/password/forgot: the address to send a link to (the login form's e-mail rules). */
+export const forgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** The forgot-password answer: the same words whether or not the address has an account. */
+export const forgotPasswordAnswer = z.object({ message: z.string() });
+
+/** The new-password form: the sign-up's password and repeat. */
+export const newPasswordForm = repeatMatches(z.object(newPassword));
+export type NewPasswordForm = z.infer<typeof newPasswordForm>;
+
+/** POST /api/user/password/reset: the link's token (32 random bytes, base64url) and the new password. */
+export const resetPasswordBody = repeatMatches(
+  z.object({
+    token: z
+      .string({ error: passwordResetMessages.linkUnusable })
+      .regex(/^[\w-]{43}$/, { error: passwordResetMessages.linkUnusable }),
+    ...newPassword,
+  }),
+);
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** A reset answers the account's e-mail, for the login form; it does not sign in. */
+export const resetPasswordAnswer = z.object({ email: z.string() });
+export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswer>;
 
 /** POST /api/user/signup answers the new account (never its password or hash). */
 export const signupAnswer = z.object({ id: z.number().int(), username: z.string(), email: z.string() });

@@ -2,10 +2,11 @@
 // Favourites; §3 Cart item, Purchase item, Favourites response; §7 /shop and /fav calls), shared by
 // the API and the web client. Wire names are the spec's (`comic`, `userId`, `carrito`, `issuesId`).
 import { z } from 'zod';
+import { MAX_CART_LINES } from '../constants';
 import { issue } from './catalog';
 
 const MAX_INT = 2_147_483_647;
-/** More issues than any cart or volume holds; bounds the work of one request. */
+/** More issues than any volume holds; bounds the work of one request ('BUY ALL COMICS!'). */
 export const MAX_ITEMS_PER_REQUEST = 500;
 
 const positiveId = (what: string) =>
@@ -137,7 +138,7 @@ export const checkoutBody = z.object({
   carrito: z
     .array(issueRef, { error: 'Must be the list of issues in the cart' })
     .min(1, { error: 'The cart is empty' })
-    .max(MAX_ITEMS_PER_REQUEST, { error: `At most ${MAX_ITEMS_PER_REQUEST} issues at once` }),
+    .max(MAX_CART_LINES, { error: `At most ${MAX_CART_LINES} issues at once` }),
   /** The payment method: Stripe's `pm_…`, or the sandbox's. */
   id: z.string({ error: 'Must be a payment method id' }).min(1, { error: 'Must be a payment method id' }).max(255),
   /** The total in cents: sum of prices times 100, rounded down. */

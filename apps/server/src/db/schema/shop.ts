@@ -35,6 +35,14 @@ export const favourites = pgTable(
 
 export const orderStatusEnum = pgEnum('order_status', ['pending', 'paid', 'failed']);
 
+/**
+ * The failure codes that are no decline: the ones the shop gives an order it gave up on (the
+ * reconciler: a charge that never reached the gateway, a 3-D Secure payment never confirmed),
+ * and Stripe's for a payment cancelled rather than refused. Every other code is the gateway's
+ * answer to the card, a decline.
+ */
+export const NON_DECLINE_FAILURE_CODES = ['not_charged', 'abandoned', 'payment_intent_canceled'] as const;
+
 export const orders = pgTable(
   'orders',
   {

@@ -1,13 +1,14 @@
 // The administrators' queries: accounts (search, role and activation changes guarded so the shop
 // always keeps an active administrator, creating or promoting one), the dashboard's figures, and
-// orders with their lines and e-mails. Money stays in cents here; the wire converts.
+// orders with their lines and e-mails, and taking a paid order's comics back. Money stays in
+// cents here; the wire converts.
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
 import type { AdminOrderStatus } from '@comics/shared/schemas/admin';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, sqlParams, type Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
 import { emailOutbox } from '../../db/schema/outbox';
-import { orderItems, orders } from '../../db/schema/shop';
+import { orderItems, orders, purchases, NON_DECLINE_FAILURE_CODES } from '../../db/schema/shop';
 import { sessions, users } from '../../db/schema/users';
 
 /** What an administrator sees of an account: never its password hash or sessions. */
@@ -40,10 +41,12 @@ const orderColumns = {
   cardLast4: orders.cardLast4,
   cardFunding: orders.cardFunding,
   failureMessage: orders.failureMessage,
+  takenBackAt: orders.takenBackAt,
   buyerId: users.id,
   buyerEmail: users.email,
   buyerUsername: users.username,
-  issueCount: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+  // Written with the order since it keeps no lines once failed; counted for orders from before then.
+  issueCount: sql<number>`coalesce(${orders.itemCount}, (select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id}))`,
 };
 export interface OrderRow {
   id: number;
@@ -55,11 +58,19 @@ export interface OrderRow {
   cardLast4: string | null;
   cardFunding: string | null;
   failureMessage: string | null;
+  takenBackAt: Date | null;
   buyerId: number;
   buyerEmail: string;
   buyerUsername: string;
   issueCount: number;
 }
+
+/** What taking an order's comics back did: the buyer and the issues they no longer own, or why nothing. */
+export type TakeBackOutcome =
+  | { outcome: 'taken_back'; buyerId: number; issueIds: number[] }
+  | { outcome: 'not_found' }
+  | { outcome: 'not_paid' }
+  | { outcome: 'already_taken_back' };
 
 export interface OrderLineRow {
   id: number;
@@ -88,6 +99,12 @@ export interface PaidDayRow {
   orders: number;
   revenueCents: number;
   issuesSold: number;
+}
+
+/** One UTC day of payments the card provider declined. */
+export interface DeclinedDayRow {
+  day: string;
+  declined: number;
 }
 
 /** `text` inside a LIKE pattern, matched literally (its %, _ and \ are no wildcards). */
@@ -207,6 +224,23 @@ export function createAdminRepository(db: Database) {
       );
     },
 
+    /**
+     * Failed orders per UTC day from `periodStart` whose failure is the gateway's decline (not
+     * one the shop gave up on itself, nor one from before failure codes were kept): only the days
+     * that had any.
+     */
+    declinedDays(periodStart: Date): Promise<DeclinedDayRow[]> {
+      return queryRows<DeclinedDayRow>(
+        db,
+        sql`
+          select to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as declined
+          from ${orders}
+          where ${orders.status} = 'failed' and ${orders.createdAt} >= ${moment(periodStart)}
+            and ${orders.failureCode} not in (${sqlParams(NON_DECLINE_FAILURE_CODES)})
+          group by 1`,
+      );
+    },
+
     /** A page of orders, newest first, optionally of one status, and how many there are. */
     async listOrders(status: AdminOrderStatus | undefined, page: number, limit: number) {
       const where = status ? eq(orders.status, status) : undefined;
@@ -222,6 +256,34 @@ export function createAdminRepository(db: Database) {
           .where(where),
       ]);
       return { orders: rows as OrderRow[], total: count?.total ?? 0 };
+    },
+
+    /**
+     * Takes back the comics a paid order granted: its purchases go (the buyer owns those issues
+     * no more, and may buy them again), the order stays and records when. In one transaction on
+     * the order's locked row, so two administrators taking the same order back are serialised
+     * and the second finds it taken back. An issue the buyer owns through another order (bought
+     * twice) is not this order's purchase and stays.
+     */
+    async takeBack(orderId: number, at: Date): Promise<TakeBackOutcome> {
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .select({ buyerId: orders.userId, status: orders.status, takenBackAt: orders.takenBackAt })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+          .for('update');
+        if (!order) return { outcome: 'not_found' };
+        if (order.takenBackAt) return { outcome: 'already_taken_back' };
+        if (order.status !== 'paid') return { outcome: 'not_paid' };
+        // By the buyer first: the purchases' key leads with the user, so this reads only theirs.
+        const removed = await tx
+          .delete(purchases)
+          .where(and(eq(purchases.userId, order.buyerId), eq(purchases.orderId, orderId)))
+          .returning({ issueId: purchases.issueId });
+        await tx.update(orders).set({ takenBackAt: at }).where(eq(orders.id, orderId));
+        const issueIds = removed.map((row) => row.issueId).sort((a, b) => a - b);
+        return { outcome: 'taken_back', buyerId: order.buyerId, issueIds };
+      });
     },
 
     /** The newest orders, whatever their status. */

@@ -1,8 +1,8 @@
 // The administrators' API (docs/product.md §7 /admin/users calls, and the dashboard's figures,
 // orders and audit log). Every route is ADMIN-only (enforced by the access hook). Paginated lists
 // answer an array and send the total in the X-Total-Count header. Role and activation changes
-// revoke the account's sessions, leave a security log line and an audit entry. The spec's wire
-// names (`rol`, `id_user`) live here.
+// revoke the account's sessions, leave a security log line and an audit entry; taking an order's
+// comics back leaves an audit entry. The spec's wire names (`rol`, `id_user`) live here.
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -151,6 +151,32 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request) => admin.orderDetail(request.params.id),
+  );
+
+  app.post(
+    '/admin/orders/:id/take-back',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Take back a paid order's comics: the buyer owns them no more (and may buy them again)",
+        description:
+          "The order's purchases are deleted, so its issues leave the buyer's library and reader, and the page addresses they were given stop opening pages on every instance; the order stays, with `takenBackAt` set. Answers the order. 404 for an unknown order; 409 `not_paid` for an order that is not paid, `already_taken_back` for a second take-back.",
+        params: z.object({ id: idParam }),
+        response: { 200: adminOrderDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const orderId = request.params.id;
+      const { order, issueIds } = await admin.takeBack(orderId);
+      await audit.record({
+        actorId: callerOf(request).id,
+        action: 'order.taken_back',
+        target: `order ${orderId}`,
+        details: { buyerId: order.buyer.id, issues: issueIds },
+      });
+      return order;
+    },
   );
 
   app.get(

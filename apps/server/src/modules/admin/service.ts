@@ -1,8 +1,9 @@
 // Administration in one place: the accounts administrators manage (search, role and activation
 // changes, creating or promoting an administrator for `npm run create-admin`), the dashboard's
-// figures and the orders. The rules that keep the shop governable live here: an administrator
-// never changes their own account, the last active administrator is never demoted or
-// deactivated, and a changed account's sessions end at once (database and memory alike).
+// figures and the orders, whose comics an administrator may take back. The rules that keep the
+// shop governable live here: an administrator never changes their own account, the last active
+// administrator is never demoted or deactivated, a changed account's sessions end at once
+// (database and memory alike), and comics taken back stop opening at once.
 import type { Role } from '@comics/shared/constants';
 import { centsToDollars } from '@comics/shared/money';
 import { accountMessages } from '@comics/shared/schemas/auth';
@@ -23,6 +24,8 @@ import { adminOrderDetailOf, adminOrderOf, adminUserOf } from './wire';
 
 export const adminMessages = {
   ownAccount: 'You cannot change your own role or deactivate your own account.',
+  notPaid: "Only a paid order's comics can be taken back.",
+  alreadyTakenBack: "This order's comics were already taken back.",
   lastAdmin:
     'This is the last active administrator: make another account an administrator before demoting or deactivating this one.',
 };
@@ -40,6 +43,17 @@ export interface AdminServiceDependencies {
   now?: () => Date;
   /** Where the order lines' covers are fetched from; default the shop's own /media. */
   media?: MediaAddresses;
+  /**
+   * After some of a buyer's purchases were taken back (committed): every cache that knows the
+   * buyer owns them drops it, here and on the other instances.
+   */
+  onPurchasesTakenBack?: (buyerId: number) => void;
+}
+
+/** A take-back done: the order as it now stands, and the issues its buyer no longer owns. */
+export interface TakenBack {
+  order: AdminOrderDetail;
+  issueIds: number[];
 }
 
 export interface Page<Item> {
@@ -58,6 +72,7 @@ export function createAdminService({
   sessions,
   now = () => new Date(),
   media = SAME_ORIGIN_MEDIA,
+  onPurchasesTakenBack,
 }: AdminServiceDependencies) {
   /** Role and activation changes take effect on the account's very next request. */
   async function changeAccount(actorId: number, targetId: number, change: AccountChange): Promise<AdminUser> {
@@ -103,16 +118,23 @@ export function createAdminService({
     async stats(): Promise<AdminStats> {
       const at = now();
       const periodStart = statsPeriodStart(at);
-      const [users, paidDays, recent] = await Promise.all([
+      const [users, paidDays, declinedDays, recent] = await Promise.all([
         repository.userFigures(at, periodStart),
         repository.paidDays(periodStart),
+        repository.declinedDays(periodStart),
         repository.recentOrders(RECENT_ORDERS),
       ]);
       const byDay = new Map(paidDays.map((day) => [day.day, day]));
+      const declinedByDay = new Map(declinedDays.map((day) => [day.day, day.declined]));
       const days = Array.from({ length: STATS_DAYS }, (_, index) => {
         const date = new Date(periodStart.getTime() + index * DAY_MS).toISOString().slice(0, 10);
         const paid = byDay.get(date);
-        return { date, revenue: centsToDollars(paid?.revenueCents ?? 0), orders: paid?.orders ?? 0 };
+        return {
+          date,
+          revenue: centsToDollars(paid?.revenueCents ?? 0),
+          orders: paid?.orders ?? 0,
+          declined: declinedByDay.get(date) ?? 0,
+        };
       });
       return {
         ...users,
@@ -133,6 +155,25 @@ export function createAdminService({
       const found = await repository.orderDetail(id);
       if (!found) throw notFound('Order');
       return adminOrderDetailOf(found.order, found.lines, found.emails, media);
+    },
+
+    /**
+     * Takes back the comics of a paid order: its buyer owns them no more (their library, the
+     * reader and its page addresses stop at once) and may buy them again; the order stays,
+     * marked. 404 unknown order, 409 not paid or already taken back.
+     */
+    async takeBack(id: number): Promise<TakenBack> {
+      const result = await repository.takeBack(id, now());
+      if (result.outcome === 'not_found') throw notFound('Order');
+      if (result.outcome === 'not_paid') throw new HttpError(409, 'not_paid', adminMessages.notPaid);
+      if (result.outcome === 'already_taken_back') {
+        throw new HttpError(409, 'already_taken_back', adminMessages.alreadyTakenBack);
+      }
+      // After the commit: a read racing the take-back cannot be remembered from before it.
+      onPurchasesTakenBack?.(result.buyerId);
+      const found = await repository.orderDetail(id);
+      if (!found) throw notFound('Order');
+      return { order: adminOrderDetailOf(found.order, found.lines, found.emails, media), issueIds: result.issueIds };
     },
   };
 }

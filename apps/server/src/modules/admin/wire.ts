@@ -30,6 +30,7 @@ export function adminOrderOf(order: OrderRow): AdminOrder {
         ? { brand: order.cardBrand, last4: order.cardLast4, funding: order.cardFunding ?? 'unknown' }
         : null,
     failureMessage: order.failureMessage,
+    takenBackAt: order.takenBackAt?.toISOString() ?? null,
   };
 }
 

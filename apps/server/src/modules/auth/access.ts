@@ -19,6 +19,8 @@ export interface Caller {
   username: string;
   email: string;
   picture: string | null;
+  /** The session's token hash (sessions.ts): what the session grants, page addresses, names it by. */
+  session: string;
 }
 
 declare module 'fastify' {
@@ -104,6 +106,7 @@ export function installAccessControl(
       username: session.username,
       email: session.email,
       picture: session.pictureUrl,
+      session: session.tokenHash,
     };
   }
 }

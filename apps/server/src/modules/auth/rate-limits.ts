@@ -1,7 +1,8 @@
-// Brute-force brakes on sign-in and sign-up: a budget per client IP and a tighter one per
-// e-mail address (so spreading a password guess over many IPs does not help). Over either
+// Brakes on sign-up and the Google sign-in: a budget of attempts per client IP, and for sign-ups a
+// tighter one per e-mail address (so spreading attempts over many IPs does not help). Over either
 // budget the answer is 429 with Retry-After, and a security log line says who was locked out.
-// Counters live in the process; the scale-out work moves them to Redis.
+// Counters live in @fastify/rate-limit's store (Redis when instances share one). The password
+// login counts failures instead, and spares its owner's browsers: login-brakes.ts.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { requestBudget, type BudgetCheck } from '../../lib/request-budget';
 import { securityLog } from './security-log';
@@ -15,8 +16,7 @@ export interface AttemptBudget {
   perEmail?: { max: number; windowMs: number };
 }
 
-/** Per-e-mail budgets: generous for a person, useless for guessing passwords. */
-export const LOGIN_PER_EMAIL = { max: 10, windowMs: 15 * MINUTE };
+/** Sign-ups naming one e-mail address: generous for a person, useless for probing. */
 export const SIGNUP_PER_EMAIL = { max: 5, windowMs: 60 * MINUTE };
 
 function emailOf(request: FastifyRequest): string | null {

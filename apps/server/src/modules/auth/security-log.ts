@@ -1,6 +1,6 @@
 // One structured log line per security-relevant event (failed login, lock-out, sign-up, Google
-// take-over, refused development sign-in, role and activation changes), for an operator's alerts
-// and audits. Never a password, token or hash: only who, what, and from where.
+// take-over, refused development sign-in, role and activation changes, password resets), for an
+// operator's alerts and audits. Never a password, token or hash: only who, what, and from where.
 import type { FastifyRequest } from 'fastify';
 
 export type SecurityEvent =
@@ -10,9 +10,17 @@ export type SecurityEvent =
   | 'google_account_taken_over'
   | 'development_sign_in_refused'
   | 'role_changed'
-  | 'activation_changed';
+  | 'activation_changed'
+  | 'password_reset_requested'
+  | 'password_reset'
+  | 'password_reset_refused';
 
-const FAILURES = new Set<SecurityEvent>(['login_failed', 'locked_out', 'development_sign_in_refused']);
+const FAILURES = new Set<SecurityEvent>([
+  'login_failed',
+  'locked_out',
+  'development_sign_in_refused',
+  'password_reset_refused',
+]);
 
 export function securityLog(
   request: FastifyRequest,

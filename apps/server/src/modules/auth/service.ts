@@ -5,6 +5,7 @@
 // sign-in that can only ever reach accounts it created itself.
 import { accountMessages, type SignupBody } from '@comics/shared/schemas/auth';
 import { HttpError } from '../../lib/errors';
+import { refuseCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Account, AccountRepository } from './repository';
 import type { SessionStore } from './sessions';
@@ -106,6 +107,7 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
 
   return {
     async signup(body: SignupBody): Promise<Account> {
+      await refuseCommonPassword(body.password);
       const account = await accounts.create({
         username: body.username,
         email: body.email,
@@ -115,8 +117,12 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
       return account;
     },
 
-    async login(email: string, password: string): Promise<SignedIn> {
-      const account = await accounts.findByEmail(email);
+    /** The account an e-mail names (any letter case), or null: the login brakes look it up once for the login. */
+    accountFor: (email: string) => accounts.findByEmail(email),
+
+    /** `found`: the account already looked up for this e-mail (by accountFor), to spare a second query. */
+    async login(email: string, password: string, found?: { account: Account | null }): Promise<SignedIn> {
+      const account = found ? found.account : await accounts.findByEmail(email);
       const matches = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
       if (account && !account.passwordHash && account.googleSubject) {
         throw new HttpError(401, 'use_google_sign_in', authErrors.useGoogle);

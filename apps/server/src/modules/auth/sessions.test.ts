@@ -161,3 +161,80 @@ describe('sessions', () => {
     });
   });
 });
+
+describe('a session named by its token hash (what page addresses check)', () => {
+  it('is live with its account and role, without sliding its expiry or marking the account seen', async () => {
+    const live = store();
+    const { token, expiresAt } = await live.create(userId, 'USER');
+    const [before] = await database.db.select({ seen: users.lastSeenAt }).from(users).where(eq(users.id, userId));
+    // A day later `resolve` would slide the expiry; `live` only reads.
+    clock = new Date(clock.getTime() + DAY);
+    expect(await live.live(hashToken(token))).toEqual({ userId, role: 'USER', expiresAt });
+    const [row] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(row!.expiresAt).toEqual(expiresAt);
+    const [after] = await database.db.select({ seen: users.lastSeenAt }).from(users).where(eq(users.id, userId));
+    expect(after!.seen).toEqual(before!.seen);
+    // The token itself is no name: its hash is.
+    expect(await live.live(token)).toBeNull();
+  });
+
+  it('is not live when unknown, expired, past its absolute lifetime or deactivated', async () => {
+    expect(await store().live(hashToken('never-issued'))).toBeNull();
+    const expiring = await store().create(userId, 'USER');
+    clock = new Date(clock.getTime() + (SESSION_DAYS + 1) * DAY);
+    expect(await store().live(hashToken(expiring.token))).toBeNull();
+
+    const short = createSessionStore(database.db, { now: () => clock, maxHours: { USER: 2, ADMIN: 1 } });
+    const brief = await short.create(userId, 'USER');
+    expect(await short.live(hashToken(brief.token))).not.toBeNull();
+    clock = new Date(clock.getTime() + 2 * HOUR);
+    expect(await short.live(hashToken(brief.token))).toBeNull();
+
+    const { token } = await store().create(otherUserId, 'USER');
+    await database.db.update(users).set({ active: false }).where(eq(users.id, otherUserId));
+    expect(await store().live(hashToken(token))).toBeNull();
+    await database.db.update(users).set({ active: true }).where(eq(users.id, otherUserId));
+  });
+
+  it('answers from memory, and stops at once when a logout, a revoke of all or an account change ends it', async () => {
+    const cached = store();
+    const one = await cached.create(userId, 'USER');
+    const two = await cached.create(userId, 'USER');
+    const three = await cached.create(userId, 'USER');
+    for (const { token } of [one, two, three]) expect(await cached.live(hashToken(token))).not.toBeNull();
+    // Deleted behind the store's back: memory still answers (no query per page image).
+    await database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(three.token)));
+    expect(await cached.live(hashToken(three.token))).not.toBeNull();
+
+    await cached.revoke(one.token);
+    expect(await cached.live(hashToken(one.token))).toBeNull();
+    expect(await cached.live(hashToken(two.token))).not.toBeNull();
+    await cached.revokeAllFor(userId);
+    expect(await cached.live(hashToken(two.token))).toBeNull();
+
+    const four = await cached.create(userId, 'USER');
+    expect((await cached.live(hashToken(four.token)))?.role).toBe('USER');
+    await database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, userId));
+    await cached.forgetUser(userId);
+    expect((await cached.live(hashToken(four.token)))?.role).toBe('ADMIN');
+    await database.db.update(users).set({ role: 'USER' }).where(eq(users.id, userId));
+    await cached.forgetUser(userId);
+  });
+
+  it('makes one query for a burst of requests that miss the memory together', async () => {
+    const cached = store();
+    const { token } = await cached.create(userId, 'USER');
+    const burst = await Promise.all(Array.from({ length: 20 }, () => cached.live(hashToken(token))));
+    // One row read (one Date object shared by every answer), not twenty.
+    expect(new Set(burst.map((session) => session!.expiresAt)).size).toBe(1);
+    // A read begun before a logout is not shared with the requests after it.
+    const racing = cached.live(hashToken(token));
+    await cached.revoke(token);
+    expect(await cached.live(hashToken(token))).toBeNull();
+    await racing;
+    expect(await cached.live(hashToken(token))).toBeNull();
+  });
+});

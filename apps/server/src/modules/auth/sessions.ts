@@ -9,7 +9,8 @@
 // every write that ends or changes a session goes through this store (or `forgetUser`), which
 // drops the cached copies at once and tells `onForget`, which forwards the fact to the other
 // instances (their `forget` drops their copies). The short lifetime bounds what a lost message,
-// or a write made outside the app (a script), can miss.
+// or a write made outside the app (a script), can miss. What a session granted (page addresses)
+// names it by its token's hash and asks `live`, from the same memory: it dies with the session.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
@@ -26,6 +27,18 @@ export interface SessionAccount {
   expiresAt: Date;
   /** True when this request pushed the expiry forward (the cookie should follow). */
   renewed: boolean;
+  /**
+   * The SHA-256 of the session's token: names the session to what it granted (page addresses,
+   * see `live`), and is no credential (the store hashes what it is given).
+   */
+  tokenHash: string;
+}
+
+/** What `live` tells of a session: whose it is, with what role, until when. */
+export interface LiveSession {
+  userId: number;
+  role: Role;
+  expiresAt: Date;
 }
 
 export const SESSION_DAYS = 30;
@@ -38,7 +51,14 @@ const CACHE_TTL_MS = 10_000;
 const CACHE_MAX_ENTRIES = 50_000;
 
 /** The account fields of a session (not the cache's bookkeeping). */
-function pickAccount({ userId, role, username, email, pictureUrl, expiresAt }: Omit<SessionAccount, 'renewed'>) {
+function pickAccount({
+  userId,
+  role,
+  username,
+  email,
+  pictureUrl,
+  expiresAt,
+}: Omit<SessionAccount, 'renewed' | 'tokenHash'>) {
   return { userId, role, username, email, pictureUrl, expiresAt };
 }
 
@@ -61,7 +81,8 @@ export interface SessionOptions {
 /** Sessions whose cached copies must go: one, by its token's hash, or all of a user's. */
 export type ForgottenSessions = { tokenHash: string } | { userId: number };
 
-type CachedSession = Omit<SessionAccount, 'renewed'> & { createdAt: Date; cachedUntil: number };
+type CachedSession = Omit<SessionAccount, 'renewed' | 'tokenHash'> & { createdAt: Date; cachedUntil: number };
+type SessionRow = Omit<CachedSession, 'cachedUntil'>;
 
 export const DEFAULT_SESSION_MAX_HOURS: Record<Role, number> = { USER: SESSION_DAYS * 24, ADMIN: 12 };
 
@@ -73,6 +94,9 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
   const cache = new Map<string, CachedSession>();
   // Bumped by every invalidation: a read that started before one must not cache what it read.
   let generation = 0;
+  // Reads under way, by token hash: the requests arriving meanwhile (a reader's burst of page
+  // images) share one query. Only a read begun since the last invalidation is shared.
+  const reading = new Map<string, { generation: number; row: Promise<SessionRow | null> }>();
 
   /** Drops what this process holds of the sessions (a read under way then caches nothing either). */
   function forget(forgotten: ForgottenSessions): void {
@@ -87,7 +111,7 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
     return options.onForget?.({ userId }) ?? Promise.resolve();
   }
 
-  function remember(tokenHash: string, entry: Omit<CachedSession, 'cachedUntil'>, readGeneration: number) {
+  function remember(tokenHash: string, entry: SessionRow, readGeneration: number) {
     if (cacheTtlMs === 0 || readGeneration !== generation) return;
     cache.delete(tokenHash);
     cache.set(tokenHash, { ...entry, cachedUntil: Date.now() + cacheTtlMs });
@@ -95,10 +119,24 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
   }
 
   /** The session from memory or, failing that, the database (null: no valid session). */
-  async function lookUp(tokenHash: string, at: Date): Promise<Omit<CachedSession, 'cachedUntil'> | null> {
+  async function lookUp(tokenHash: string, at: Date): Promise<SessionRow | null> {
     const cached = cache.get(tokenHash);
     if (cached && cached.cachedUntil > Date.now() && cached.expiresAt > at) return cached;
-    const readGeneration = generation;
+    const shared = reading.get(tokenHash);
+    if (shared && shared.generation === generation) {
+      const row = await shared.row;
+      return row && row.expiresAt > at ? row : null;
+    }
+    const entry = { generation, row: readRow(tokenHash, at, generation) };
+    reading.set(tokenHash, entry);
+    try {
+      return await entry.row;
+    } finally {
+      if (reading.get(tokenHash) === entry) reading.delete(tokenHash);
+    }
+  }
+
+  async function readRow(tokenHash: string, at: Date, readGeneration: number): Promise<SessionRow | null> {
     const [row] = await resolveQuery.execute({ tokenHash, now: at });
     if (!row) {
       cache.delete(tokenHash);
@@ -170,7 +208,7 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
       if (endOf(createdAt, session.role) <= at.getTime()) return null;
       const expiresAt = expiryFrom(at, createdAt, session.role);
       if (expiresAt.getTime() - session.expiresAt.getTime() < SLIDE_AFTER_MS) {
-        return { ...session, renewed: false };
+        return { ...session, tokenHash, renewed: false };
       }
       // The account was seen: written with the slide (at most hourly), never on every request.
       await Promise.all([
@@ -178,7 +216,21 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
         markSeen(session.userId, at),
       ]);
       remember(tokenHash, { ...session, createdAt, expiresAt }, readGeneration);
-      return { ...session, expiresAt, renewed: true };
+      return { ...session, expiresAt, tokenHash, renewed: true };
+    },
+
+    /**
+     * The session named by its token's hash while it is valid and its account active: what a
+     * page address checks on every image. Read as `resolve` reads (from memory, dropped at once
+     * by the same invalidations; one shared query on a miss), but it neither slides the expiry
+     * nor marks the account seen: the session itself made no request. Null when unknown,
+     * expired, past its absolute lifetime or deactivated.
+     */
+    async live(tokenHash: string): Promise<LiveSession | null> {
+      const at = now();
+      const found = await lookUp(tokenHash, at);
+      if (!found || endOf(found.createdAt, found.role) <= at.getTime()) return null;
+      return { userId: found.userId, role: found.role, expiresAt: found.expiresAt };
     },
 
     // Memory is cleared after the delete: a read racing the delete then cannot cache the row.

@@ -1,5 +1,8 @@
 // The cart's and the purchased library's tables. Adding refuses what the user owns inside the
 // insert itself (one statement, no read-then-write gap), and many issues go in one statement.
+// A cart holds at most MAX_CART_LINES lines: an add runs in a transaction holding the user's
+// row, so two adds at once cannot both take the last place.
+import { MAX_CART_LINES } from '@comics/shared/constants';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, sqlParams, type Database } from '../../db/client';
 import { issues } from '../../db/schema/catalog';
@@ -21,8 +24,12 @@ export interface PurchaseRow extends CartLineRow {
   purchasedAt: Date;
 }
 
-/** What adding one issue did: nothing (unknown, owned, or already in the cart), or added it. */
-export type AddOutcome = 'unknown' | 'owned' | 'present' | 'added';
+/** What adding one issue did: nothing (unknown, owned, already in the cart, or the cart full), or added it. */
+export type AddOutcome = 'unknown' | 'owned' | 'present' | 'full' | 'added';
+
+/** Holds the user's row to the end of the transaction: adds to one cart wait for each other. */
+const holdCart = (tx: Pick<Database, 'execute'>, userId: number) =>
+  tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
 
 const lineColumns = {
   id: issues.id,
@@ -45,47 +52,69 @@ export function createCartRepository(db: Database) {
         .orderBy(asc(cartItems.addedAt), asc(cartItems.issueId));
     },
 
-    /** Adds the line unless the issue is unknown or owned; a line already there stays as it was. */
+    /** Adds the line unless the issue is unknown or owned, or the cart full; a line already there stays as it was. */
     async addLine(userId: number, issueId: number): Promise<AddOutcome> {
-      // A data-modifying CTE runs whether or not the outer select reads it.
-      const [row] = await queryRows<{ owned: boolean; added: boolean }>(
-        db,
-        sql`with target as (
-              select i.id,
-                     exists (select 1 from purchases p where p.user_id = ${userId} and p.issue_id = i.id) as owned
-              from issues i where i.id = ${issueId}
-            ), added as (
-              insert into cart_items (user_id, issue_id)
-              select ${userId}, id from target where not owned
-              on conflict do nothing
-              returning issue_id
-            )
-            select owned, exists (select 1 from added) as added from target`,
-      );
-      if (!row) return 'unknown';
-      if (row.owned) return 'owned';
-      return row.added ? 'added' : 'present';
+      return db.transaction(async (tx) => {
+        await holdCart(tx, userId);
+        // A data-modifying CTE runs whether or not the outer select reads it.
+        const [row] = await queryRows<{ owned: boolean; present: boolean; full: boolean; added: boolean }>(
+          tx,
+          sql`with target as (
+                select i.id,
+                       exists (select 1 from purchases p where p.user_id = ${userId} and p.issue_id = i.id) as owned,
+                       exists (select 1 from cart_items c where c.user_id = ${userId} and c.issue_id = i.id) as present
+                from issues i where i.id = ${issueId}
+              ), room as (
+                select count(*) >= ${MAX_CART_LINES} as no_room from cart_items where user_id = ${userId}
+              ), added as (
+                insert into cart_items (user_id, issue_id)
+                select ${userId}, id from target, room where not owned and not present and not no_room
+                on conflict do nothing
+                returning issue_id
+              )
+              select owned, present, no_room as full, exists (select 1 from added) as added from target, room`,
+        );
+        if (!row) return 'unknown';
+        if (row.owned) return 'owned';
+        if (row.added) return 'added';
+        return row.present ? 'present' : 'full';
+      });
     },
 
     /**
-     * Adds every listed issue that exists, is not owned and not in the cart yet, in one statement.
-     * Answers how many of the ids name an issue and how many lines were added.
+     * Adds every listed issue that exists, is not owned and not in the cart yet, in one statement;
+     * none of them when that would take the cart past its maximum (`full`). Answers how many of
+     * the ids name an issue and how many lines were added.
      */
-    async addLines(userId: number, issueIds: readonly number[]): Promise<{ known: number; added: number }> {
-      const [row] = await queryRows<{ known: number; added: number }>(
-        db,
-        sql`with known as (
-              select i.id from issues i where i.id in (${sqlParams(issueIds)})
-            ), added as (
-              insert into cart_items (user_id, issue_id)
-              select ${userId}, k.id from known k
-              where not exists (select 1 from purchases p where p.user_id = ${userId} and p.issue_id = k.id)
-              on conflict do nothing
-              returning issue_id
-            )
-            select (select count(*) from known)::int as known, (select count(*) from added)::int as added`,
-      );
-      return row ?? { known: 0, added: 0 };
+    async addLines(
+      userId: number,
+      issueIds: readonly number[],
+    ): Promise<{ known: number; added: number; full: boolean }> {
+      return db.transaction(async (tx) => {
+        await holdCart(tx, userId);
+        const [row] = await queryRows<{ known: number; added: number; full: boolean }>(
+          tx,
+          sql`with known as (
+                select i.id from issues i where i.id in (${sqlParams(issueIds)})
+              ), wanted as (
+                select k.id from known k
+                where not exists (select 1 from purchases p where p.user_id = ${userId} and p.issue_id = k.id)
+                  and not exists (select 1 from cart_items c where c.user_id = ${userId} and c.issue_id = k.id)
+              ), room as (
+                select (select count(*) from cart_items where user_id = ${userId})
+                       + (select count(*) from wanted) > ${MAX_CART_LINES} as no_room
+              ), added as (
+                insert into cart_items (user_id, issue_id)
+                select ${userId}, wanted.id from wanted, room where not room.no_room
+                on conflict do nothing
+                returning issue_id
+              )
+              select (select count(*) from known)::int as known, (select count(*) from added)::int as added,
+                     room.no_room as full
+              from room`,
+        );
+        return row ?? { known: 0, added: 0, full: false };
+      });
     },
 
     /** Answers whether there was such a line. */

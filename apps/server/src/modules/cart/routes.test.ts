@@ -1,9 +1,10 @@
 // The cart and 'My comics' API against a real database (PGlite, and PostgreSQL when configured):
 // adding (once, by id or issue object, never what is owned), bulk adding, removing, emptying,
-// the per-user cache seeing every write at once, purchases at the price paid, the old client's
-// 'Completo', and who may act on which user's cart.
+// the per-user cache seeing every write at once, the cart's maximum of lines, purchases at the
+// price paid, the old client's 'Completo', and who may act on which user's cart.
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
 import type { CartItem, PurchaseItem } from '@comics/shared/schemas/shop';
 import { bearer, buildTestApp, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
 import { issues } from '../../db/schema/catalog';
@@ -265,6 +266,67 @@ describe('the cart', () => {
     const user = await signIn();
     const res = await t.app.inject({ method: 'GET', url: `/api/shop/cart/${user.id}/carrito` });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("the cart's maximum of lines", () => {
+  let many: Issue[];
+  beforeAll(async () => {
+    many = await seededIssues(t.database, MAX_CART_LINES + 10);
+  });
+  const idsOf = (rows: Issue[]) => rows.map((row) => row.id);
+
+  it(`is ${MAX_CART_LINES}: one more is refused with 409 naming the field and saying so, the cart unchanged`, async () => {
+    expect(MAX_CART_LINES).toBe(100);
+    const user = await signIn();
+    const full = await user.bulk(idsOf(many.slice(0, MAX_CART_LINES)));
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json()).toHaveLength(MAX_CART_LINES);
+
+    const res = await user.add(many[MAX_CART_LINES]!.id);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'cart_full',
+        message: 'Your cart holds at most 100 comics. Pay for these or remove some first.',
+        fields: { comic: 'The cart holds at most 100 comics' },
+      },
+    });
+    expect(cartFullMessage).toBe(res.json().error.message);
+    expect(await linesInDatabase(user.id)).toHaveLength(MAX_CART_LINES);
+    // What is already in it may be added again (no change), and a removed line makes room.
+    expect((await user.add(many[0]!.id)).statusCode).toBe(200);
+    expect((await user.remove(many[0]!.id)).statusCode).toBe(200);
+    expect((await user.add(many[MAX_CART_LINES]!.id)).statusCode).toBe(200);
+  });
+
+  it("refuses a 'BUY ALL COMICS!' that would take the cart past it, adding none; one that fits is taken", async () => {
+    const user = await signIn();
+    expect((await user.bulk(idsOf(many.slice(0, MAX_CART_LINES - 5)))).statusCode).toBe(200);
+
+    // Six new ones (and one already there) do not fit in five places.
+    const res = await user.bulk(idsOf(many.slice(MAX_CART_LINES - 6, MAX_CART_LINES + 1)));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      error: { code: 'cart_full', message: cartFullMessage, fields: { comics: 'The cart holds at most 100 comics' } },
+    });
+    expect(await linesInDatabase(user.id)).toHaveLength(MAX_CART_LINES - 5);
+
+    // Five new ones (the rest owned or already there) fill it exactly.
+    await grant(user.id, [{ issueId: many[MAX_CART_LINES]!.id, priceCents: 100 }]);
+    const fits = await user.bulk(idsOf(many.slice(MAX_CART_LINES - 6, MAX_CART_LINES + 1)));
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(fits.json()).toHaveLength(MAX_CART_LINES);
+  });
+
+  it('holds against adds at the same moment: of five adds for the last two places, two are taken', async () => {
+    const user = await signIn();
+    expect((await user.bulk(idsOf(many.slice(0, MAX_CART_LINES - 2)))).statusCode).toBe(200);
+    const answers = await Promise.all(
+      many.slice(MAX_CART_LINES - 2, MAX_CART_LINES + 3).map((row) => user.add(row.id)),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
+    expect(await linesInDatabase(user.id)).toHaveLength(MAX_CART_LINES);
   });
 });
 

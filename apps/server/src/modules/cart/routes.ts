@@ -52,7 +52,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'Put an issue in the cart (again: no change); answers the cart',
-        description: '`comic` is the issue id, or the issue object (only its `id` is read). 409 when already owned.',
+        description:
+          '`comic` is the issue id, or the issue object (only its `id` is read). 409 `already_owned` when already owned, `cart_full` when the cart holds its maximum of lines.',
         body: cartItemBody,
         response: { 200: cartAnswer, ...errors, 409: apiError },
       },
@@ -89,9 +90,10 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: "Put many issues in the cart at once ('BUY ALL COMICS!'); answers the cart",
-        description: 'Issues owned, already in the cart or unknown are skipped; 404 only when none of them exists.',
+        description:
+          'Issues owned, already in the cart or unknown are skipped; 404 only when none of them exists; 409 `cart_full` (none added) when the rest would take the cart past its maximum of lines.',
         body: cartBulkBody,
-        response: { 200: cartAnswer, ...errors },
+        response: { 200: cartAnswer, ...errors, 409: apiError },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,9 @@
 // The cart and the purchased library ('My comics'), docs/product.md §2. Reads are answered from
 // per-user caches, ready to send (so this service makes the wire answers, see wire.ts); every
 // write invalidates its user's entry and answers the cart as it now stands. Nothing here grants
-// a comic: checkout does, then calls `invalidate(userId)`.
+// a comic: checkout does, then calls `invalidate(userId)`. A cart holds at most MAX_CART_LINES
+// lines: an add past it is refused with 409 cart_full, naming the field.
+import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
 import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
@@ -26,9 +28,12 @@ export interface CartServiceOptions {
 export interface CartService {
   /** The user's cart (`cartAnswer`), oldest line first. */
   list(userId: number): Promise<CachedAnswer>;
-  /** 404 issue_not_found, 409 already_owned; adding a line already there changes nothing. */
+  /** 404 issue_not_found, 409 already_owned or cart_full; adding a line already there changes nothing. */
   add(userId: number, issueId: number): Promise<CachedAnswer>;
-  /** Adds the issues that exist and are not owned; 404 issue_not_found only when none exists. */
+  /**
+   * Adds the issues that exist and are not owned; 404 issue_not_found only when none exists,
+   * 409 cart_full (adding none) when they would not all fit.
+   */
   addMany(userId: number, issueIds: readonly number[]): Promise<CachedAnswer>;
   remove(userId: number, issueId: number): Promise<CachedAnswer>;
   empty(userId: number): Promise<CachedAnswer>;
@@ -45,6 +50,8 @@ export interface CartService {
 }
 
 const issueNotFound = () => new HttpError(404, 'issue_not_found', 'This comic does not exist.');
+const cartFull = (field: string) =>
+  new HttpError(409, 'cart_full', cartFullMessage, { [field]: `The cart holds at most ${MAX_CART_LINES} comics` });
 
 export function createCartService(db: Database, options: CartServiceOptions = {}): CartService {
   const repository = createCartRepository(db);
@@ -78,12 +85,14 @@ export function createCartService(db: Database, options: CartServiceOptions = {}
       const outcome = await repository.addLine(userId, issueId);
       if (outcome === 'unknown') throw issueNotFound();
       if (outcome === 'owned') throw new HttpError(409, 'already_owned', 'You already own this comic.');
+      if (outcome === 'full') throw cartFull('comic');
       return after(userId, outcome === 'added');
     },
 
     async addMany(userId, issueIds) {
-      const { known, added } = await repository.addLines(userId, [...new Set(issueIds)]);
+      const { known, added, full } = await repository.addLines(userId, [...new Set(issueIds)]);
       if (known === 0) throw issueNotFound();
+      if (full) throw cartFull('comics');
       return after(userId, added > 0);
     },
 

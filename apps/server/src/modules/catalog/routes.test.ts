@@ -287,7 +287,7 @@ describe('platform', () => {
     expect(res.json()).toMatchObject({ status: 'ok' });
     const ready = await get('/api/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', checks: { database: { reachable: true } } });
+    expect(ready.json()).toEqual({ status: 'ready' });
     await t.database.db.execute(sql`select 1`);
   });
 

@@ -1,15 +1,15 @@
 // The order statements against a real database: a pending order is refused for an issue that
 // became owned, including one granted by an order that completed while the insert waited on the
 // one-pending-order-per-buyer index (PostgreSQL only: PGlite has a single connection); completing
-// writes everything at once, and only once.
+// writes everything at once, and only once; failing keeps one compact record (the row, no lines).
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/databases';
 import { createAccount, createTestDatabase, seededIssues } from '../../../test/helpers';
 import type { DatabaseHandle } from '../../db/client';
 import { emailOutbox } from '../../db/schema/outbox';
-import { cartItems, orders, purchases } from '../../db/schema/shop';
-import { createCheckoutRepository, type CheckoutRepository, type NewOrder } from './repository';
+import { cartItems, orderItems, orders, purchases } from '../../db/schema/shop';
+import { createCheckoutRepository, itemsDigest, type CheckoutRepository, type NewOrder } from './repository';
 
 let database: DatabaseHandle;
 let repository: CheckoutRepository;
@@ -127,14 +127,73 @@ describe('complete', () => {
     const { id: userId } = await createAccount(database);
     const row = await repository.createPending(await newOrder(userId, [issueIds[3]!]));
     if (typeof row === 'string') throw new Error(row);
-    expect(await repository.fail(row.id, 'timed out')).toBe(true);
+    const failure = { code: 'payment_intent_authentication_failure', message: 'Not confirmed.', keepLines: true };
+    expect(await repository.fail(row.id, failure)).toBe(true);
     expect(await repository.complete(row.id, payment(), null)).toBe(true);
-    expect(await repository.findById(row.id)).toMatchObject({ status: 'paid', failureMessage: null });
+    expect(await repository.findById(row.id)).toMatchObject({
+      status: 'paid',
+      failureMessage: null,
+      failureCode: null,
+    });
     expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, row.id))).toEqual([]);
     const owned = await database.db
       .select()
       .from(purchases)
       .where(and(eq(purchases.userId, userId), eq(purchases.issueId, issueIds[3]!)));
     expect(owned).toHaveLength(1);
+  });
+});
+
+describe('fail', () => {
+  const linesOf = (orderId: number) => database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+
+  it("keeps one compact record: the row with the gateway's code, the count and digest of its issues, no lines", async () => {
+    const { id: userId } = await createAccount(database);
+    const ids = issueIds.slice(0, 3);
+    const row = await repository.createPending(await newOrder(userId, ids));
+    if (typeof row === 'string') throw new Error(row);
+    expect(row).toMatchObject({ itemCount: 3, itemsDigest: itemsDigest([...ids].reverse()) });
+    expect(await linesOf(row.id)).toHaveLength(3);
+
+    const failure = { code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+    expect(await repository.fail(row.id, failure)).toBe(true);
+    expect(await repository.findById(row.id)).toMatchObject({
+      status: 'failed',
+      failureCode: 'insufficient_funds',
+      failureMessage: 'Your card has insufficient funds.',
+      itemCount: 3,
+      itemsDigest: itemsDigest(ids),
+      totalCents: row.totalCents,
+    });
+    expect(await linesOf(row.id)).toEqual([]);
+    // Failing again changes nothing.
+    expect(await repository.fail(row.id, { code: 'card_declined', message: 'Declined.' })).toBe(false);
+    expect(await repository.findById(row.id)).toMatchObject({ failureCode: 'insufficient_funds' });
+  });
+
+  it('keeps the lines when asked to (a payment the buyer may still confirm), and never fails a paid order', async () => {
+    const { id: userId } = await createAccount(database);
+    const kept = await repository.createPending(await newOrder(userId, issueIds.slice(0, 2)));
+    if (typeof kept === 'string') throw new Error(kept);
+    expect(await repository.fail(kept.id, { code: 'card_declined', message: 'Declined.', keepLines: true })).toBe(true);
+    expect(await repository.findById(kept.id)).toMatchObject({ status: 'failed', failureCode: 'card_declined' });
+    expect(await linesOf(kept.id)).toHaveLength(2);
+
+    const paid = await repository.createPending(await newOrder(userId, issueIds.slice(2, 3)));
+    if (typeof paid === 'string') throw new Error(paid);
+    expect(await repository.complete(paid.id, payment(), null)).toBe(true);
+    expect(await repository.fail(paid.id, { code: 'card_declined', message: 'Declined.' })).toBe(false);
+    expect(await repository.findById(paid.id)).toMatchObject({ status: 'paid', failureCode: null });
+    expect(await linesOf(paid.id)).toHaveLength(1);
+  });
+
+  it('keeps the lines of an order written before digests were (a retry is recognised by them)', async () => {
+    const { id: userId } = await createAccount(database);
+    const row = await repository.createPending(await newOrder(userId, issueIds.slice(0, 1)));
+    if (typeof row === 'string') throw new Error(row);
+    await database.db.update(orders).set({ itemCount: null, itemsDigest: null }).where(eq(orders.id, row.id));
+    expect(await repository.fail(row.id, { code: 'card_declined', message: 'Declined.' })).toBe(true);
+    expect(await repository.findById(row.id)).toMatchObject({ status: 'failed', failureCode: 'card_declined' });
+    expect(await linesOf(row.id)).toHaveLength(1);
   });
 });

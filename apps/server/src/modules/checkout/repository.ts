@@ -2,10 +2,12 @@
 // it (paid, issues granted, cart lines gone, confirmation queued) is one statement, so a crash
 // leaves either a pending order for the reconciler or a finished one, never half. Both are
 // single statements with data-modifying CTEs: checkout is the busiest write path, and each round
-// trip and commit saved is throughput (docs/benchmarks.md).
+// trip and commit saved is throughput (docs/benchmarks.md). A failed order keeps a compact
+// record (its count and items' digest, not its lines), so declined attempts cost little room.
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CardSummary } from '@comics/shared/schemas/shop';
-import { preparedSql, type Database } from '../../db/client';
+import { preparedSql, queryRows, type Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
 import { orderItems, orders, purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
@@ -50,12 +52,38 @@ const pricedColumns = {
 
 const placeholder = sql.placeholder;
 
+/**
+ * What an attempt was for, in a few bytes: the SHA-256 of its sorted issue ids. A retry of a
+ * failed attempt (whose lines are gone) is recognised by it.
+ */
+export function itemsDigest(issueIds: readonly number[]): string {
+  const sorted = [...new Set(issueIds)].sort((a, b) => a - b);
+  return createHash('sha256').update(sorted.join(',')).digest('hex');
+}
+
+/** How a pending order failed. */
+export interface OrderFailure {
+  /** The gateway's decline code, or ours ('not_charged', 'abandoned'). */
+  code: string;
+  /** What the buyer is told. */
+  message: string;
+  /**
+   * Keep the lines: the charge could still succeed later (Stripe lets the buyer's browser
+   * confirm a 3-D Secure payment again), and a success must still grant what was paid for.
+   */
+  keepLines?: boolean;
+}
+
 export function createCheckoutRepository(db: Database) {
   // The statements every checkout runs are built once: a checkout only fills in its values.
   const pricedIssuesQuery = db
     .select({
       ...pricedColumns,
       owned: sql<boolean>`exists (select 1 from ${purchases} where ${purchases.userId} = ${placeholder('userId')} and ${purchases.issueId} = ${issues.id})`,
+      // The same on every row (evaluated once): whether the buyer owns anything, i.e. has a paid
+      // order whose comics were not taken back. Read from the purchases' key (it leads with the
+      // user): a query on paid orders would scan every paid order of the shop.
+      established: sql<boolean>`exists (select 1 from ${purchases} where ${purchases.userId} = ${placeholder('userId')})`,
     })
     .from(issues)
     .innerJoin(volumes, eq(volumes.id, issues.volumeId))
@@ -83,6 +111,8 @@ export function createCheckoutRepository(db: Database) {
         paymentMethodId: placeholder('paymentMethodId'),
         ownerInstance: placeholder('ownerInstance'),
         totalCents: placeholder('totalCents'),
+        itemCount: placeholder('itemCount'),
+        itemsDigest: placeholder('itemsDigest'),
       })
       .returning(),
   );
@@ -102,7 +132,7 @@ export function createCheckoutRepository(db: Database) {
             update orders
             set status = 'paid', payment_reference = ${placeholder('reference')}, card_brand = ${placeholder('cardBrand')},
                 card_last4 = ${placeholder('cardLast4')}, card_funding = ${placeholder('cardFunding')},
-                failure_message = null, paid_at = ${placeholder('paidAt')}
+                failure_message = null, failure_code = null, paid_at = ${placeholder('paidAt')}
             where id = ${placeholder('orderId')} and status in ('pending', 'failed')
             returning id, user_id
           ), granted as (
@@ -128,9 +158,20 @@ export function createCheckoutRepository(db: Database) {
   const completeQuery = completion(false);
   const completeAndMailQuery = completion(true);
 
+  /** Deletes a pending order nothing was charged for, with its lines (never a paid or failed one). */
+  async function withdraw(orderId: number): Promise<void> {
+    await db.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+  }
+
   return {
-    /** The issues with the server's current prices, and whether the buyer owns each (unknown ids are absent). */
-    pricedIssues(userId: number, issueIds: readonly number[]): Promise<Array<PricedIssue & { owned: boolean }>> {
+    /**
+     * The issues with the server's current prices, whether the buyer owns each (unknown ids are
+     * absent), and on every row whether the buyer owns any issue (has paid before).
+     */
+    pricedIssues(
+      userId: number,
+      issueIds: readonly number[],
+    ): Promise<Array<PricedIssue & { owned: boolean; established: boolean }>> {
       return pricedIssuesQuery.execute({ userId, issueIds });
     },
 
@@ -170,6 +211,7 @@ export function createCheckoutRepository(db: Database) {
      */
     async createPending(order: NewOrder): Promise<OrderRow | OrderConflict> {
       let row: OrderRow;
+      const issueIds = order.items.map((item) => item.id);
       try {
         const [inserted] = await insertPendingQuery.execute({
           userId: order.userId,
@@ -178,7 +220,9 @@ export function createCheckoutRepository(db: Database) {
           paymentMethodId: order.paymentMethodId,
           ownerInstance: order.ownerInstance ?? null,
           totalCents: order.items.reduce((sum, item) => sum + item.priceCents, 0),
-          issueIds: order.items.map((item) => item.id),
+          itemCount: issueIds.length,
+          itemsDigest: itemsDigest(issueIds),
+          issueIds,
           pricesCents: order.items.map((item) => item.priceCents),
         });
         row = inserted!;
@@ -186,11 +230,13 @@ export function createCheckoutRepository(db: Database) {
         if (sqlStateOf(error) !== '23505') throw error;
         return violatedConstraintOf(error) === 'orders_one_pending_per_user' ? 'payment_in_progress' : 'same_key';
       }
-      const owned = await ownedQuery.execute({ userId: order.userId, issueIds: order.items.map((item) => item.id) });
+      const owned = await ownedQuery.execute({ userId: order.userId, issueIds });
       if (owned.length === 0) return row;
-      await db.delete(orders).where(and(eq(orders.id, row.id), eq(orders.status, 'pending')));
+      await withdraw(row.id);
       return 'already_owned';
     },
+
+    withdraw,
 
     /** Records the gateway's reference of a charge still in flight (3-D Secure). */
     async setReference(orderId: number, reference: string): Promise<void> {
@@ -222,14 +268,27 @@ export function createCheckoutRepository(db: Database) {
       return row!.paid > 0;
     },
 
-    /** Marks a pending order failed (never a paid one). */
-    async fail(orderId: number, message: string): Promise<boolean> {
-      const updated = await db
-        .update(orders)
-        .set({ status: 'failed', failureMessage: message })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-        .returning({ id: orders.id });
-      return updated.length > 0;
+    /**
+     * Marks a pending order failed (never a paid one) and, in the same statement, drops its lines
+     * unless told to keep them: the order row keeps the count and digest written with it. An order
+     * written before digests existed keeps its lines (a retry is recognised by them). Answers
+     * whether this call failed the order.
+     */
+    async fail(orderId: number, failure: OrderFailure): Promise<boolean> {
+      const [row] = await queryRows<{ failed: number }>(
+        db,
+        sql`with failed as (
+              update ${orders}
+              set status = 'failed', failure_code = ${failure.code}, failure_message = ${failure.message}
+              where id = ${orderId} and status = 'pending'
+              returning id, items_digest
+            ), dropped as (
+              delete from ${orderItems} line using failed
+              where line.order_id = failed.id and failed.items_digest is not null and ${!failure.keepLines}::boolean
+            )
+            select count(*)::int as failed from failed`,
+      );
+      return (row?.failed ?? 0) > 0;
     },
 
     /** Pending orders created at or before `before`, oldest first. */

@@ -1,7 +1,7 @@
 // Paying (docs/product.md §7 POST /shop/checkout), asking after an order, and the administrators'
 // resend of a confirmation (POST /admin/sendEmail, recorded in the audit log). The buyer is the
 // session's user; the total is the server's; the Idempotency-Key header makes a retried payment
-// answer its first result.
+// answer its first result. Too many declined payments answer 429 with Retry-After (decline-brakes.ts).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@comics/shared/schemas/catalog';
@@ -37,10 +37,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         summary: 'Pay for the cart by card (one charge per Idempotency-Key)',
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.optional() }),
         body: checkoutBody,
-        response: { 200: checkoutAnswer, ...errors, 503: apiError },
+        response: { 200: checkoutAnswer, ...errors, 429: apiError, 503: apiError },
       },
     },
-    async (request) => checkout.checkout(callerOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
+    async (request) =>
+      checkout.checkout(callerOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER], request.ip),
   );
 
   app.get(

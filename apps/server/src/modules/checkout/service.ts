@@ -2,7 +2,9 @@
 // paid for. The order is written as pending before the charge; the gateway charges once per
 // order key; a successful charge completes the order in one statement (paid, issues granted,
 // cart lines removed, confirmation queued). Whatever is left pending by a crash or a gateway
-// outage is settled by `reconcile` from what the gateway says happened.
+// outage is settled by `reconcile` from what the gateway says happened. Declined payments are
+// braked (decline-brakes.ts): a buyer, or a client IP's fresh accounts, with too many declines
+// is refused before anything is written or charged.
 import { randomUUID } from 'node:crypto';
 import { centsToDollars } from '@comics/shared/money';
 import {
@@ -19,7 +21,9 @@ import type { Caller } from '../auth/access';
 import { GatewayUnavailableError, type ChargeResult, type PaymentGateway } from '../payments/gateway';
 import { cartItemOf } from '../cart/wire';
 import type { OutboxMessage } from '../mail/outbox';
-import type { CheckoutRepository, OrderRow, PricedIssue } from './repository';
+import { NON_DECLINE_FAILURE_CODES } from '../../db/schema/shop';
+import type { DeclineBrakes, Payer } from './decline-brakes';
+import { itemsDigest, type CheckoutRepository, type OrderFailure, type OrderRow, type PricedIssue } from './repository';
 
 export const PAYMENT_SUCCESSFUL = 'PAYMENT SUCCESSFUL!';
 /** A charge that never reached the gateway is given up after this long. */
@@ -43,11 +47,13 @@ export interface CheckoutDependencies {
   repository: CheckoutRepository;
   /** Null when the shop takes no payments (production without a configured gateway). */
   gateway: PaymentGateway | null;
+  /** The budgets of declined payments (per buyer, per IP) checked before every charge. */
+  brakes: DeclineBrakes;
   /** The confirmation e-mail, queued by the statement that completes the order. */
   confirmation: (facts: PaidOrderFacts) => OutboxMessage;
   /** After a paid order's commit: caches to drop, the mail worker to wake. */
   afterPaid: (order: OrderRow) => void;
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
   now?: () => Date;
   /** How long a retried request waits for the first attempt to settle before answering 409. */
   settleWaitMs?: number;
@@ -76,8 +82,11 @@ function cardOf(order: OrderRow): CardSummary {
 const sameItems = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
 
+/** A failure the card provider answered (not one the shop gave up on itself): a decline. */
+const isDecline = (code: string) => !(NON_DECLINE_FAILURE_CODES as readonly string[]).includes(code);
+
 export function createCheckoutService(deps: CheckoutDependencies) {
-  const { repository, gateway, log } = deps;
+  const { repository, gateway, brakes, log } = deps;
   const now = deps.now ?? (() => new Date());
   const settleWaitMs = deps.settleWaitMs ?? 15_000;
   const media = deps.media ?? SAME_ORIGIN_MEDIA;
@@ -100,6 +109,13 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     known?: Omit<PaidOrderFacts, 'order'>,
   ): Promise<OrderRow> {
     const lines = known?.lines ?? (await repository.orderLines(order.id));
+    if (lines.length === 0) {
+      // Only a declined attempt's compact record has no lines: its charge is not supposed to succeed.
+      log.error(
+        { orderId: order.id, userId: order.userId, itemCount: order.itemCount },
+        'a charge succeeded for a failed order whose lines were dropped: grant its issues by hand or refund it',
+      );
+    }
     const buyer = known?.buyer ?? (await repository.buyer(order.userId));
     const paidAt = now();
     // The row as the completing statement leaves it, so the confirmation can be written with it.
@@ -124,34 +140,60 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     return paid;
   }
 
-  /** Acts on the gateway's answer for a pending order. */
-  async function settle(order: OrderRow, result: ChargeResult, known?: Omit<PaidOrderFacts, 'order'>) {
-    if (result.status === 'succeeded') return complete(order, result, known);
-    if (result.status === 'failed') {
-      await repository.fail(order.id, result.message);
-      log.info({ orderId: order.id, code: result.code }, 'payment failed');
-    } else {
-      await repository.setReference(order.id, result.reference);
-    }
+  /**
+   * Fails a pending order; answers whether this call did. Its lines go (a compact record) unless
+   * the buyer holds the payment's client secret: Stripe lets that browser confirm it again, and
+   * a success must then grant the issues. A payment the shop cancelled ('abandoned') is final.
+   */
+  async function fail(order: OrderRow, failure: Omit<OrderFailure, 'keepLines'>): Promise<boolean> {
+    const keepLines = order.paymentReference !== null && failure.code !== 'abandoned';
+    const failed = await repository.fail(order.id, { code: failure.code, message: failure.message, keepLines });
+    if (failed) log.info({ orderId: order.id, code: failure.code }, 'payment failed');
+    return failed;
+  }
+
+  /** Fails an order on news that came after its attempt answered: a decline counts against the buyer here. */
+  async function failLater(order: OrderRow, failure: Omit<OrderFailure, 'keepLines'>): Promise<void> {
+    if ((await fail(order, failure)) && isDecline(failure.code)) await brakes.declinedLater(order.userId);
+  }
+
+  /** Acts on the gateway's answer for a pending order the reconciler found. */
+  async function settle(order: OrderRow, result: ChargeResult) {
+    if (result.status === 'succeeded') return complete(order, result);
+    if (result.status === 'failed') await failLater(order, result);
+    else await repository.setReference(order.id, result.reference);
     return (await repository.findById(order.id))!;
   }
 
   /** The answer a settled order gives (every retry of the attempt gets the same one). */
   async function answerFor(order: OrderRow, lines?: readonly PricedIssue[]): Promise<PaidOrder> {
     if (order.status === 'paid') return paidAnswer(order, lines ?? (await repository.orderLines(order.id)));
-    if (order.status === 'failed') throw paymentFailed('payment_failed', order.failureMessage ?? 'The payment failed.');
+    if (order.status === 'failed') {
+      throw paymentFailed(order.failureCode ?? 'payment_failed', order.failureMessage ?? 'The payment failed.');
+    }
     throw inProgress();
+  }
+
+  /** Whether an attempt recorded as `order` was for these issues and this total. */
+  async function sameAttempt(order: OrderRow, issueIds: readonly number[], priceCents: number): Promise<boolean> {
+    if (order.itemsDigest !== null) {
+      // The spec's client's rounded-down total is the exact one or a cent short of it.
+      const total = priceCents === order.totalCents || priceCents === order.totalCents - 1;
+      return total && order.itemsDigest === itemsDigest(issueIds);
+    }
+    // Written before digests: recognised by its lines.
+    const lines = await repository.orderLines(order.id);
+    return (
+      sameItems(
+        lines.map((line) => line.id),
+        issueIds,
+      ) && acceptableTotals(lines.map((line) => centsToDollars(line.priceCents))).includes(priceCents)
+    );
   }
 
   /** A retry, or a racing duplicate, of an attempt already recorded under this key. */
   async function replay(order: OrderRow, issueIds: readonly number[], priceCents: number): Promise<PaidOrder> {
-    const lines = await repository.orderLines(order.id);
-    const sameAttempt =
-      sameItems(
-        lines.map((line) => line.id),
-        issueIds,
-      ) && acceptableTotals(lines.map((line) => centsToDollars(line.priceCents))).includes(priceCents);
-    if (!sameAttempt) {
+    if (!(await sameAttempt(order, issueIds, priceCents))) {
       throw conflict(
         'idempotency_key_reused',
         'This payment attempt was already made for another cart. Please try again.',
@@ -164,19 +206,21 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     }
     // Gone: the first attempt found an issue already owned and withdrew its order.
     if (!current) throw alreadyOwned();
-    return answerFor(current, lines);
+    return answerFor(current);
   }
 
   return {
     /**
      * Charges the caller for `carrito` at the server's prices. `price` must be the total the
      * buyer saw (else 409 price_mismatch); `attemptKey` (the Idempotency-Key header) makes
-     * every retry of one attempt answer the first result without charging again.
+     * every retry of one attempt answer the first result without charging again. `ip` is the
+     * client's, for the per-IP budget of declines.
      */
     async checkout(
       caller: Caller,
       body: { carrito: number[]; id: string; price: number },
       attemptKey: string | undefined,
+      ip: string,
     ): Promise<CheckoutAnswer> {
       // Scoped to the buyer: another account's key can neither collide nor be probed.
       const idempotencyKey = `u${caller.id}:${attemptKey ?? randomUUID()}`;
@@ -212,6 +256,13 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         );
       }
 
+      // A spent budget refuses before anything is written or charged. Attempts of one buyer are
+      // serialised by the one-pending-order rule below, so checking here and reserving after it
+      // cannot let a buyer's burst slip through; the reservation bounds the per-IP budget.
+      const payer: Payer = { buyerId: caller.id, ip, established: lines[0]?.established ?? false };
+      const braked = await brakes.check(payer);
+      if (braked) return refuse(braked);
+
       const created = await repository.createPending({
         userId: caller.id,
         idempotencyKey,
@@ -224,36 +275,54 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       if (created === 'payment_in_progress') throw inProgress();
       if (created === 'already_owned') throw alreadyOwned();
 
-      let result: ChargeResult;
+      const reservation = await brakes.reserve(payer);
+      if (reservation instanceof HttpError) {
+        // Another attempt spent the budget since the check: this one leaves nothing behind.
+        await repository.withdraw(created.id);
+        throw reservation;
+      }
+      // The reservation stays counted only when this attempt ended in a decline.
+      let declined = false;
       try {
-        result = await gateway.charge({
-          amountCents: created.totalCents,
-          currency: 'usd',
-          paymentMethodId: body.id,
-          idempotencyKey,
-          orderId: created.id,
-          userId: caller.id,
-          description: `Comics Shop order #${created.id}`,
-          receiptEmail: caller.email,
-        });
-      } catch (error) {
-        // Whether money moved is unknown: the order stays pending for the reconciler.
-        if (!(error instanceof GatewayUnavailableError)) throw error;
-        log.warn({ orderId: created.id, err: error.message }, 'payment gateway unavailable');
-        throw new HttpError(
-          503,
-          'payment_pending',
-          'We could not reach the card provider. Your payment will be checked and completed or cancelled within minutes; you will not be charged twice.',
-        );
-      }
-      await deps.afterCharge?.(created.id);
+        let result: ChargeResult;
+        try {
+          result = await gateway.charge({
+            amountCents: created.totalCents,
+            currency: 'usd',
+            paymentMethodId: body.id,
+            idempotencyKey,
+            orderId: created.id,
+            userId: caller.id,
+            description: `Comics Shop order #${created.id}`,
+            receiptEmail: caller.email,
+          });
+        } catch (error) {
+          // Whether money moved is unknown: the order stays pending for the reconciler, which
+          // counts a decline if that is what it finds.
+          if (!(error instanceof GatewayUnavailableError)) throw error;
+          log.warn({ orderId: created.id, err: error.message }, 'payment gateway unavailable');
+          throw new HttpError(
+            503,
+            'payment_pending',
+            'We could not reach the card provider. Your payment will be checked and completed or cancelled within minutes; you will not be charged twice.',
+          );
+        }
+        await deps.afterCharge?.(created.id);
 
-      const settled = await settle(created, result, { lines, buyer: caller });
-      if (result.status === 'requires_action') {
-        return { status: 'requires_action', orderId: created.id, clientSecret: result.clientSecret };
+        if (result.status === 'failed') {
+          // Counted by this reservation, unless Stripe's webhook failed the order (and counted it) first.
+          declined = await fail(created, result);
+          throw paymentFailed(result.code, result.message);
+        }
+        if (result.status === 'requires_action') {
+          // Not a decline yet: should the bank refuse, Stripe's webhook counts it.
+          await repository.setReference(created.id, result.reference);
+          return { status: 'requires_action', orderId: created.id, clientSecret: result.clientSecret };
+        }
+        return answerFor(await complete(created, result, { lines, buyer: caller }), lines);
+      } finally {
+        await (declined ? reservation.declined() : reservation.notDeclined());
       }
-      if (result.status === 'failed') throw paymentFailed(result.code, result.message);
-      return answerFor(settled, lines);
     },
 
     /** Where one of the caller's orders stands (the payment screen asks after 3-D Secure). */
@@ -335,6 +404,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       orderId: number | null;
       status: 'succeeded' | 'failed';
       card?: CardSummary;
+      /** On failed events: Stripe's decline code and words. */
+      code?: string;
       message?: string;
     }): Promise<void> {
       const order =
@@ -345,7 +416,12 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         return;
       }
       if (event.status === 'succeeded') await complete(order, { reference: event.reference, card: event.card ?? null });
-      else await repository.fail(order.id, event.message ?? 'The payment failed.');
+      else {
+        await failLater(order, {
+          code: event.code ?? 'card_declined',
+          message: event.message ?? 'The payment failed.',
+        });
+      }
     },
 
     /** Queues the confirmation of each buyer's latest paid order again (the admin's resend). */

@@ -1,9 +1,11 @@
 // JPEG copies of the generated SVG covers, for link previews. Drawing one takes a few hundred
 // milliseconds of CPU, so they are kept in a cache bounded in bytes (least recently used go
-// first), drawn one at a time, and keyed by the SVG's own ETag: when a cover's SVG changes (its
-// volume renamed, the SVG cache cleared) the key changes with it, so a JPEG never outlives the
-// drawing it was made from and needs no invalidation of its own.
-import { WorkSlots } from '../../lib/work-slots';
+// first), drawn one at a time in a queue shared fairly between the clients asking (one client's
+// flood is refused past its share and never starves the others), and keyed by the SVG's own
+// ETag: when a cover's SVG changes (its volume renamed, the SVG cache cleared) the key changes
+// with it, so a JPEG never outlives the drawing it was made from and needs no invalidation of its own.
+import { tryAgainLater } from '../../lib/errors';
+import { WorkSlots, type WorkSlotsLimits, type WorkTurn } from '../../lib/work-slots';
 import { rasteriseSvg } from './images';
 
 export interface RasterCover {
@@ -18,17 +20,31 @@ interface Entry {
   bytes: number;
 }
 
-export interface CoverRastersOptions {
+export interface CoverRastersOptions extends Partial<
+  Pick<WorkSlotsLimits, 'concurrency' | 'maxWaiting' | 'maxWaitingPerClient'>
+> {
   /** Bytes of JPEG kept; about 120 KB each. */
   maxBytes?: number;
-  /** Drawings made at once; the rest wait their turn. */
-  concurrency?: number;
-  /** Drawings waiting at most; past that a request is refused rather than queued for minutes. */
-  maxWaiting?: number;
 }
 
-/** Thrown when too many drawings are already waiting. */
-export class RasterQueueFull extends Error {}
+/**
+ * One at a time: covers are for link previews, which can wait a moment, while readers' page
+ * drawings and admins' uploads need the two cores more.
+ */
+const CONCURRENCY = 1;
+/**
+ * What one client (an IP) may have waiting: a previewer fetches one cover per link shared, a few
+ * at once for a page shared with several links. A drawing takes some 0.7 s, so its own backlog
+ * drains in about 3 s.
+ */
+const WAITING_PER_CLIENT = 4;
+/**
+ * Six clients' shares: one client holds at most a sixth of the queue, and the last of a full
+ * queue waits some 17 s. A client's own wait is about one drawing per client ahead of it.
+ */
+const MAX_WAITING = 6 * WAITING_PER_CLIENT;
+/** Seconds until a refused client tries again: its own backlog drains in a few. */
+const RETRY_AFTER_SECONDS = 5;
 
 export class CoverRasters {
   /** Insertion order is recency: a hit moves to the end, the first key is the least recently used. */
@@ -44,9 +60,13 @@ export class CoverRasters {
   ) {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.slots = new WorkSlots(
-      options.concurrency ?? 1,
-      options.maxWaiting ?? 50,
-      () => new RasterQueueFull('Too many covers are being drawn'),
+      {
+        concurrency: options.concurrency ?? CONCURRENCY,
+        maxWaiting: options.maxWaiting ?? MAX_WAITING,
+        maxWaitingPerClient: options.maxWaitingPerClient ?? WAITING_PER_CLIENT,
+      },
+      () =>
+        tryAgainLater(503, 'busy', 'Too many covers are being drawn; try again in a few seconds.', RETRY_AFTER_SECONDS),
     );
   }
 
@@ -59,15 +79,26 @@ export class CoverRasters {
     return this.entries.has(svgEtag);
   }
 
-  /** The JPEG of the SVG whose ETag is svgEtag, drawn on a miss (shared by the requests that arrive meanwhile). */
-  get(svgEtag: string, svg: () => string): Promise<RasterCover> {
+  /**
+   * The JPEG of the SVG whose ETag is svgEtag, drawn on a miss in `client`'s share of the slots
+   * (shared by the requests that arrive meanwhile). Rejects with 503 'busy' when the client is past
+   * its share or the queue is full.
+   */
+  get(svgEtag: string, svg: () => string, client: string): Promise<RasterCover> {
     const hit = this.entries.get(svgEtag);
     if (hit) {
       this.entries.delete(svgEtag);
       this.entries.set(svgEtag, hit);
       return hit.raster;
     }
-    const raster = this.draw(svgEtag, svg);
+    let turn: WorkTurn;
+    try {
+      // Refused before the entry is made: nobody joins a drawing that will not happen.
+      turn = this.slots.reserve(client);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const raster = this.draw(svgEtag, svg, turn);
     const entry: Entry = { raster, bytes: 0 };
     this.entries.set(svgEtag, entry);
     raster.then(
@@ -90,8 +121,8 @@ export class CoverRasters {
     return svgEtag.replace(/"$/, '-jpg"');
   }
 
-  private async draw(svgEtag: string, svg: () => string): Promise<RasterCover> {
-    const drawn = await this.slots.run(() => rasteriseSvg(svg(), this.svgWidth, this.width));
+  private async draw(svgEtag: string, svg: () => string, turn: WorkTurn): Promise<RasterCover> {
+    const drawn = await turn.run(() => rasteriseSvg(svg(), this.svgWidth, this.width));
     return { ...drawn, etag: CoverRasters.etagOf(svgEtag) };
   }
 

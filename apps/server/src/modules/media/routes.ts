@@ -6,14 +6,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
-import { HttpError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { perIpLimit } from '../../lib/request-budget';
 import { ResponseCache, toCachedText, type CachedAnswer } from '../../lib/response-cache';
 import { sendCached } from '../../lib/send-cached';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
 import type { CatalogService } from '../catalog/service';
 import { COVER_RASTER_WIDTH, COVER_SVG_WIDTH, renderCoverSvg } from './cover-art';
-import { CoverRasters, RasterQueueFull } from './cover-rasters';
+import { CoverRasters } from './cover-rasters';
 import { UPLOADS_PREFIX, type MediaService } from './service';
 
 const coverFile = z.object({ id: idParam });
@@ -76,14 +76,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       return reply.code(304).header('etag', etag).header('cache-control', ONE_DAY).send();
     }
     if (!rasters.has(svg.etag)) await limitDrawing?.(request, reply);
-    let raster;
-    try {
-      raster = await rasters.get(svg.etag, () => svg.body);
-    } catch (error) {
-      if (!(error instanceof RasterQueueFull)) throw error;
-      reply.header('retry-after', '5');
-      throw new HttpError(503, 'busy', 'Too many covers are being drawn; try again in a few seconds.');
-    }
+    // Drawn in the IP's share of the slots: past it, or with the queue full, 503 'busy' with Retry-After.
+    const raster = await rasters.get(svg.etag, () => svg.body, `ip:${request.ip}`);
     return reply.header('etag', etag).header('cache-control', ONE_DAY).type('image/jpeg').send(raster.bytes);
   }
 

@@ -53,7 +53,11 @@ describe('GET /api/payments/config', () => {
   });
 
   it("answers 'none' when nobody may take payments, and serves no card route", async () => {
-    const shop = await buildTestApp({ NODE_ENV: 'production', OIDC_DEV_PROVIDER: 'false' });
+    const shop = await buildTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://comics.example',
+      OIDC_DEV_PROVIDER: 'false',
+    });
     expect((await shop.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ gateway: 'none' });
     expect(shop.app.routeTable).not.toContain('POST /api/payments/sandbox/payment-methods');
     expect(createPaymentGateway({ paymentGateway: 'none' } as never, shop.database.db)).toBeNull();

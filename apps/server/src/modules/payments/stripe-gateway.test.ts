@@ -379,7 +379,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /v1/payment_intents/pi_w']);
   });
 
-  it("hands a payment_intent.payment_failed with Stripe's message", async () => {
+  it("hands a payment_intent.payment_failed with Stripe's decline code and message", async () => {
     const payload = eventBody(
       'payment_intent.payment_failed',
       intent({
@@ -387,13 +387,24 @@ describe('POST /api/payments/stripe/webhook', () => {
         status: 'requires_payment_method',
         latest_charge: 'ch_f',
         metadata: { order_id: 'not-ours' },
-        last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+        last_payment_error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+        },
       }),
     );
     const res = await send(app, payload, signed(payload));
     expect(res.statusCode, res.body).toBe(200);
     expect(events).toEqual([
-      { reference: 'pi_f', orderId: null, status: 'failed', message: 'Your card was declined.' },
+      {
+        reference: 'pi_f',
+        orderId: null,
+        status: 'failed',
+        code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
     ]);
     expect(calls).toHaveLength(0);
   });

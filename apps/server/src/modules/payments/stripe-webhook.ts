@@ -19,7 +19,8 @@ export interface PaymentIntentEvent {
   status: 'succeeded' | 'failed';
   /** On succeeded events. */
   card?: CardSummary;
-  /** On failed events: Stripe's words for the buyer. */
+  /** On failed events: Stripe's decline code (as a declined charge gives it) and words for the buyer. */
+  code?: string;
   message?: string;
 }
 
@@ -60,11 +61,13 @@ export function paymentIntentEventOf(event: Stripe.Event): PaymentIntentEvent | 
   }
   if (event.type === 'payment_intent.payment_failed') {
     const intent = event.data.object;
+    const error = intent.last_payment_error;
     return {
       reference: intent.id,
       orderId: orderIdOf(intent.metadata),
       status: 'failed',
-      message: intent.last_payment_error?.message ?? 'Your card was declined.',
+      code: error?.decline_code ?? error?.code ?? 'card_declined',
+      message: error?.message ?? 'Your card was declined.',
     };
   }
   return null;

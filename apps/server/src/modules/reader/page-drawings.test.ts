@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../../lib/storage-disk';
 import type { MediaStorage } from '../../lib/storage';
-import { createPageDrawings, DrawingQueueFull, type PageImage, type PageToDraw } from './page-drawings';
+import { HttpError } from '../../lib/errors';
+import { createPageDrawings, type PageImage, type PageToDraw } from './page-drawings';
 
 let folder: string;
 let storage: MediaStorage;
@@ -35,7 +36,7 @@ describe('page drawings', () => {
   it('draw a WebP of the width asked for, store it, and read it from the storage afterwards', async () => {
     const drawings = createPageDrawings(storage);
     const wanted = page(640);
-    const first = await bytesOf(await drawings.open(wanted));
+    const first = await bytesOf(await drawings.open(wanted, 'ip:a'));
     expect(await sharp(first).metadata()).toMatchObject({ format: 'webp', width: 640, height: 960 });
     expect(drawings.drawn).toBe(1);
     const stored = await storage.get(wanted.key);
@@ -43,7 +44,7 @@ describe('page drawings', () => {
 
     // Another process (a fresh drawings object) finds it stored too: nothing is drawn again.
     const elsewhere = createPageDrawings(storage);
-    expect(await bytesOf(await elsewhere.open(wanted))).toEqual(first);
+    expect(await bytesOf(await elsewhere.open(wanted, 'ip:a'))).toEqual(first);
     expect(elsewhere.drawn).toBe(0);
   });
 
@@ -52,7 +53,9 @@ describe('page drawings', () => {
     const wanted = page();
     let asked = 0;
     const beforeDrawing = async () => void asked++;
-    const images = await Promise.all(Array.from({ length: 5 }, () => drawings.open(wanted, beforeDrawing)));
+    const images = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => drawings.open(wanted, `ip:${i}`, beforeDrawing)),
+    );
     expect(drawings.drawn).toBe(1);
     const bytes = await Promise.all(images.map(bytesOf));
     for (const each of bytes) expect(each).toEqual(bytes[0]);
@@ -63,13 +66,16 @@ describe('page drawings', () => {
 
   it('draw no more than the concurrency at once, queue a few, and refuse past the queue', async () => {
     const drawings = createPageDrawings(storage, { concurrency: 1, maxWaiting: 2 });
-    const outcomes = await Promise.allSettled([page(), page(), page(), page()].map((wanted) => drawings.open(wanted)));
+    const outcomes = await Promise.allSettled(
+      [page(), page(), page(), page()].map((wanted, i) => drawings.open(wanted, `ip:${i}`)),
+    );
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
     expect(refused).toHaveLength(1);
-    expect(refused[0]!.reason).toBeInstanceOf(DrawingQueueFull);
+    expect(refused[0]!.reason).toBeInstanceOf(HttpError);
+    expect(refused[0]!.reason).toMatchObject({ statusCode: 503, code: 'busy', headers: { 'retry-after': '5' } });
     expect(drawings.drawn).toBe(3);
     // The queue empties: a later drawing is taken again.
-    await drawings.open(page());
+    await drawings.open(page(), 'ip:0');
     expect(drawings.drawn).toBe(4);
   });
 
@@ -77,8 +83,39 @@ describe('page drawings', () => {
     const drawings = createPageDrawings(storage);
     const wanted = page();
     const refusal = new Error('over budget');
-    await expect(drawings.open(wanted, () => Promise.reject(refusal))).rejects.toBe(refusal);
+    await expect(drawings.open(wanted, 'ip:a', () => Promise.reject(refusal))).rejects.toBe(refusal);
     expect(drawings.drawn).toBe(0);
     expect(await storage.exists(wanted.key)).toBe(false);
+  });
+
+  it("draw a client's pages within its share, the others' beside them, and refuse nobody a drawing under way", async () => {
+    // Fresh keys are looked up without I/O, so the requests take their places in the order made.
+    const written = new Set<string>();
+    const quick: MediaStorage = {
+      ...storage,
+      get: async (key) => (written.has(key) ? storage.get(key) : null),
+      put: async (key, bytes, type) => {
+        written.add(key);
+        await storage.put(key, bytes, type);
+      },
+    };
+    const drawings = createPageDrawings(quick, { concurrency: 1, maxWaiting: 8, maxWaitingPerClient: 2 });
+    const flood = Array.from({ length: 5 }, () => page());
+    const flooded = flood.map((wanted) => drawings.open(wanted, 'ip:flooder'));
+    // One drawing, two waiting: the flooder's fourth and fifth are refused; another client's is not,
+    // nor a request of anybody's for a page the flooder already has under way.
+    const other = drawings.open(page(), 'ip:other');
+    const joined = drawings.open(flood[2]!, 'ip:other');
+    const outcomes = await Promise.allSettled([...flooded, other, joined]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(drawings.drawn).toBe(4);
   });
 });

@@ -1,26 +1,42 @@
 // Generated pages as WebP: drawn from their SVG on the first request for a key, put into the media
 // storage, and read from there by every later request on any instance. Drawing costs tens to
-// hundreds of milliseconds of CPU, so at most a few run at once, a bounded number wait, and
-// requests for a key already being drawn share that drawing.
+// hundreds of milliseconds of CPU, so at most a few run at once, shared fairly between the
+// clients asking (lib/work-slots.ts): one client's flood waits behind everyone else's next page
+// and is refused past its share. Requests for a key already being drawn share that drawing.
 import type { Readable } from 'node:stream';
+import { tryAgainLater } from '../../lib/errors';
 import type { MediaStorage } from '../../lib/storage';
-import { WorkSlots } from '../../lib/work-slots';
+import { WorkSlots, type WorkSlotsLimits, type WorkTurn } from '../../lib/work-slots';
 import { svgAtWidth } from '../media/images';
-
-/** Thrown when too many drawings are already waiting: the caller answers 503 rather than queue for minutes. */
-export class DrawingQueueFull extends Error {}
 
 export interface PageImage {
   body: Readable | Buffer;
   size: number;
 }
 
-export interface PageDrawingsOptions {
-  /** Drawings made at once; the rest wait their turn. */
-  concurrency?: number;
-  /** Drawings waiting at most. */
-  maxWaiting?: number;
-}
+/** Limits of the drawing slots (tests make them small). */
+export type PageDrawingsOptions = Partial<Pick<WorkSlotsLimits, 'concurrency' | 'maxWaiting' | 'maxWaitingPerClient'>>;
+
+/**
+ * Two at once: the server has two cores, and each drawing keeps one busy (some 17 ms at 320 px
+ * wide, 115 ms at 1280, 265 ms at 1920).
+ */
+const CONCURRENCY = 2;
+/**
+ * What one client may have waiting: a reader opening an issue nobody has read yet asks at once,
+ * over HTTP/2, for every thumbnail of the strip (a generated issue has at most 24 pages), the
+ * pages on screen and the two fetched ahead: some 28 drawings. 32 lets that through whole.
+ */
+const WAITING_PER_CLIENT = 32;
+/**
+ * Four clients' shares, so one client holds at most a quarter of the queue. A waiting request
+ * costs a few kilobytes, and the round-robin keeps a client's wait at about one drawing per
+ * client ahead of it, however long the queue: its length only bounds the wait of the last of a
+ * flood (a full queue of 1920 px pages drains in some 17 s, of thumbnails in about one).
+ */
+const MAX_WAITING = 4 * WAITING_PER_CLIENT;
+/** Seconds until a refused client tries again: its own backlog drains in a few. */
+const RETRY_AFTER_SECONDS = 5;
 
 export interface PageToDraw {
   key: string;
@@ -37,22 +53,29 @@ export async function drawWebp(svg: string, svgWidth: number, width: number): Pr
 
 export function createPageDrawings(storage: MediaStorage, options: PageDrawingsOptions = {}) {
   const slots = new WorkSlots(
-    options.concurrency ?? 2,
-    options.maxWaiting ?? 32,
-    () => new DrawingQueueFull('Too many pages are being drawn'),
+    {
+      concurrency: options.concurrency ?? CONCURRENCY,
+      maxWaiting: options.maxWaiting ?? MAX_WAITING,
+      maxWaitingPerClient: options.maxWaitingPerClient ?? WAITING_PER_CLIENT,
+    },
+    () =>
+      tryAgainLater(503, 'busy', 'Too many pages are being drawn; try again in a few seconds.', RETRY_AFTER_SECONDS),
   );
   const drawing = new Map<string, Promise<Buffer>>();
   let drawn = 0;
 
-  async function drawAndStore(page: PageToDraw): Promise<Buffer> {
-    const bytes = await slots.run(() => drawWebp(page.svg(), page.svgWidth, page.width));
+  async function drawAndStore(page: PageToDraw, turn: WorkTurn): Promise<Buffer> {
+    const bytes = await turn.run(() => drawWebp(page.svg(), page.svgWidth, page.width));
     drawn++;
     await storage.put(page.key, bytes, 'image/webp');
     return bytes;
   }
 
-  /** The key's stored image, or the one drawn now when there is none (joined when already under way). */
-  async function open(page: PageToDraw, beforeDrawing?: () => Promise<void>): Promise<PageImage> {
+  /**
+   * The key's stored image, or the one drawn now on behalf of `client` when there is none (joined
+   * when already under way). Throws the 503 when the client is past its share or the queue is full.
+   */
+  async function open(page: PageToDraw, client: string, beforeDrawing?: () => Promise<void>): Promise<PageImage> {
     const underWay = drawing.get(page.key);
     if (!underWay) {
       const stored = await storage.get(page.key);
@@ -62,7 +85,9 @@ export function createPageDrawings(storage: MediaStorage, options: PageDrawingsO
     // Looked up again: a drawing may have begun meanwhile.
     let bytes = drawing.get(page.key);
     if (!bytes) {
-      bytes = drawAndStore(page).finally(() => drawing.delete(page.key));
+      // Refused here, before the drawing is published: nobody joins a drawing that will not happen.
+      const turn = slots.reserve(client);
+      bytes = drawAndStore(page, turn).finally(() => drawing.delete(page.key));
       drawing.set(page.key, bytes);
     }
     const ready = await bytes;

@@ -1,6 +1,7 @@
 // The reader against a real database (PGlite, and PostgreSQL when configured): an issue's pages
 // (generated demo pages, or an uploaded set), who gets which page image (the preview for anybody,
-// the rest for owners through their signed addresses), and reading progress resumed anywhere.
+// the rest for owners through their signed addresses, which die with the session that asked for
+// them and with the right to read), and reading progress resumed anywhere.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -25,7 +26,7 @@ import type { issues } from '../../db/schema/catalog';
 import { readingProgress } from '../../db/schema/reader';
 import { serverSecrets } from '../../db/schema/server-secrets';
 import { createConfiguredStorage } from '../../lib/create-storage';
-import { createSessionStore } from '../auth/sessions';
+import { createSessionStore, hashToken } from '../auth/sessions';
 import { pageKey } from './page-keys';
 import { createPageTokens, PAGE_TOKEN_KEY_NAME } from './page-tokens';
 import { createReaderRepository, type StoredPage } from './repository';
@@ -42,7 +43,7 @@ const FOREVER = 'public, max-age=31536000, immutable';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  pool = await seededIssues(t.database, 16);
+  pool = await seededIssues(t.database, 20);
 });
 
 /** Each test reads issues of its own, so caches and progress never mix. */
@@ -61,6 +62,10 @@ const imageUrl = (pages: IssuePagesAnswer, number: number, width: number, token?
 
 /** A paid order of the issue, granted as a purchase. */
 const grant = (userId: number, target: Issue) => grantPurchase(t.database, userId, target);
+
+/** The hash of the user's session token: what their page addresses name. */
+const sessionOf = (user: { headers: { authorization: string } }) =>
+  hashToken(user.headers.authorization.replace(/^Bearer /, ''));
 
 async function accessOf(user: User, target: Issue): Promise<ReadingAccess> {
   const res = await user.call('GET', `/api/user/reading/${target.id}`);
@@ -209,7 +214,7 @@ describe('page images', () => {
     expect(res.headers['cache-control']).toBeUndefined();
   });
 
-  it('refuses page 4 to a signed-in non-owner: no token, another issue’s, a tampered or an expired one', async () => {
+  it('refuses page 4 to a signed-in non-owner: no token, another issue’s, a tampered, an expired or a well-signed one', async () => {
     const target = issue(4);
     const other = issue(5);
     const user = await signedInUser(t);
@@ -223,17 +228,20 @@ describe('page images', () => {
       .from(serverSecrets)
       .where(eq(serverSecrets.name, PAGE_TOKEN_KEY_NAME));
     const signer = createPageTokens(Buffer.from(key!.value, 'base64url'));
-    const expired = signer.issue(user.id, target.id, new Date(Date.now() - 8 * 3600_000)).token;
-    // The same signer's token for the target does open it: the refusals above are the token's, not the key's.
-    const genuine = signer.issue(user.id, target.id).token;
+    const expired = signer.issue(sessionOf(user), target.id, new Date(Date.now() - 8 * 3600_000)).token;
+    // Signed with the shop's key for this session and issue: a signature alone opens nothing.
+    const genuine = signer.issue(sessionOf(user), target.id).token;
 
     const tampered = genuine.slice(0, -1) + (genuine.endsWith('A') ? 'B' : 'A');
-    for (const token of [undefined, 'abc', otherToken, expired, tampered]) {
+    for (const token of [undefined, 'abc', otherToken, expired, tampered, genuine]) {
       const res = await user.call('GET', imageUrl(pages, PREVIEW_PAGES + 1, 320, token));
       expect(res.statusCode, String(token)).toBe(403);
       expect(res.json().error.code).toBe('not_owner');
     }
+    // Once the issue is theirs the same token opens it: the refusals above were the token's, not the key's.
+    await grant(user.id, target);
     expect((await get(imageUrl(pages, PREVIEW_PAGES + 1, 320, genuine))).statusCode).toBe(200);
+    expect((await get(imageUrl(pages, PREVIEW_PAGES + 1, 320, tampered))).statusCode).toBe(403);
   });
 
   it('opens every page to the owner through the token their access gives, cached privately until it expires', async () => {
@@ -344,6 +352,78 @@ describe('page images', () => {
     const again = await get(imageUrl(pages, 2, 640));
     expect(again.statusCode).toBe(200);
     expect(again.rawPayload.equals(marker)).toBe(true);
+  });
+});
+
+describe('page addresses die with what granted them', () => {
+  type Headers = { authorization: string };
+  const accessWith = async (headers: Headers, target: Issue) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/user/reading/${target.id}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ReadingAccess>();
+  };
+
+  /** Page 4 of `target` through the address the session's access gave: it opens now. */
+  async function pageFor(headers: Headers, target: Issue) {
+    const { token } = await accessWith(headers, target);
+    expect(token).toEqual(expect.any(String));
+    const pages = await listing(target.id);
+    const page = () => get(imageUrl(pages, PREVIEW_PAGES + 1, 320, token!));
+    const first = await page();
+    expect(first.statusCode, first.body).toBe(200);
+    return page;
+  }
+
+  async function expectRefused(page: () => ReturnType<typeof get>) {
+    const res = await page();
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'not_owner', message: 'Buy this issue to read past the preview.' } });
+  }
+
+  it('a logout stops that session’s addresses at once and clears that browser’s cache; another session reads on', async () => {
+    const target = issue(16);
+    const owner = await signedInUser(t);
+    await grant(owner.id, target);
+    const { token: secondToken } = await createSessionStore(t.database.db).create(owner.id, 'USER');
+    const elsewhere = { authorization: `Bearer ${secondToken}` };
+    const here = await pageFor(owner.headers, target);
+    const there = await pageFor(elsewhere, target);
+
+    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: owner.headers });
+    expect(logout.statusCode).toBe(204);
+    // Only the cache: the cookies (a known-device cookie) outlive a logout.
+    expect(logout.headers['clear-site-data']).toBe('"cache"');
+    await expectRefused(here);
+    expect((await there()).statusCode).toBe(200);
+  });
+
+  it('deactivating the account stops its addresses at once', async () => {
+    const target = issue(17);
+    const owner = await signedInUser(t);
+    await grant(owner.id, target);
+    const page = await pageFor(owner.headers, target);
+    const admin = await signedInUser(t, 'ADMIN');
+    expect((await admin.call('PUT', '/api/admin/users/active', { id_user: owner.id, active: false })).statusCode).toBe(
+      200,
+    );
+    await expectRefused(page);
+    // Active again, the old address stays dead: it named a session that ended.
+    expect((await admin.call('PUT', '/api/admin/users/active', { id_user: owner.id, active: true })).statusCode).toBe(
+      200,
+    );
+    await expectRefused(page);
+  });
+
+  it('demoting an administrator stops their addresses to issues they do not own', async () => {
+    const target = issue(18);
+    const reader = await signedInUser(t, 'ADMIN');
+    const page = await pageFor(reader.headers, target);
+    const admin = await signedInUser(t, 'ADMIN');
+    expect((await admin.call('PUT', '/api/admin/users/rol', { id_user: reader.id, rol: 'USER' })).statusCode).toBe(200);
+    await expectRefused(page);
+    // Signed in again as a USER, they own nothing: no token.
+    const { token } = await createSessionStore(t.database.db).create(reader.id, 'USER');
+    expect(await accessWith({ authorization: `Bearer ${token}` }, target)).toMatchObject({ owned: false, token: null });
   });
 });
 

@@ -1,7 +1,8 @@
 // The reader's routes: an issue's pages (public, the same for everybody, cached ready to send),
 // the signed-in user's reading access and progress, and the page images themselves. Images are
 // served at the root, outside /api and its access hook: pages past the preview are opened by the
-// signed token in their address (see page-tokens.ts), checked here on every request.
+// signed token in their address (see page-tokens.ts), checked here on every request against the
+// live session it names and that account's right to read the issue (from memory, see service.ts).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +21,6 @@ import { HttpError, notFound } from '../../lib/errors';
 import { perIpLimit } from '../../lib/request-budget';
 import { sendCached } from '../../lib/send-cached';
 import { callerOf } from '../auth/access';
-import { DrawingQueueFull } from './page-drawings';
 import { pageKey } from './page-keys';
 import type { Edition, ReaderService } from './service';
 
@@ -140,7 +140,7 @@ export const pageImageRoutes: FastifyPluginAsyncZod<ReaderRoutesOptions> = async
     done();
   });
 
-  /** The image with its validators, or a 304 for a client that has it. */
+  /** The image with its validators, or a 304 for a client that has it; drawn in `client`'s share when it must be. */
   async function sendImage(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -148,6 +148,7 @@ export const pageImageRoutes: FastifyPluginAsyncZod<ReaderRoutesOptions> = async
     number: number,
     width: number,
     cacheControl: string,
+    client: string,
   ): Promise<FastifyReply> {
     // Addresses are never reused for other bytes, so the key alone identifies them.
     const key = pageKey(edition.issueId, edition.version, number, width);
@@ -155,19 +156,14 @@ export const pageImageRoutes: FastifyPluginAsyncZod<ReaderRoutesOptions> = async
     const withValidators = () =>
       reply.header('etag', etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
     if (request.headers['if-none-match'] === etag) return withValidators().code(304).send();
-    let image;
-    try {
-      image = await reader.pageImage(
-        edition,
-        number,
-        width,
-        limitDrawing ? () => limitDrawing(request, reply) : undefined,
-      );
-    } catch (error) {
-      if (!(error instanceof DrawingQueueFull)) throw error;
-      reply.header('retry-after', '5');
-      throw new HttpError(503, 'busy', 'Too many pages are being drawn; try again in a few seconds.');
-    }
+    // Past the client's share of the drawing slots, or with the queue full: 503 'busy' with Retry-After.
+    const image = await reader.pageImage(
+      edition,
+      number,
+      width,
+      client,
+      limitDrawing ? () => limitDrawing(request, reply) : undefined,
+    );
     if (!image) throw imageNotFound();
     return withValidators().type('image/webp').header('content-length', image.size).send(image.body);
   }
@@ -191,15 +187,22 @@ export const pageImageRoutes: FastifyPluginAsyncZod<ReaderRoutesOptions> = async
       if (version !== edition.version || !page || !page.widths.includes(width)) throw imageNotFound();
 
       let cacheControl = FOREVER;
+      // Whose share of the drawing slots a generated page is drawn in: the reader an address past the
+      // preview opens the pages to (wherever they read from, and apart from others behind the same
+      // address), else the client's IP (guests read the preview).
+      let client = `ip:${request.ip}`;
       if (number > PREVIEW_PAGES) {
         const grant = await reader.grantOf(request.query.t, issueId);
         if (!grant) throw new HttpError(403, 'not_owner', 'Buy this issue to read past the preview.');
-        // The address holds the token, and so the user: nobody else's browser asks for it.
+        // The address holds the token, and so the session: nobody else's browser asks for it. That
+        // browser keeps what it has read until the token ends, or until it logs out (the logout
+        // answer clears its cache); a revoked address opens nothing more from the server.
         const seconds = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
         cacheControl = `private, max-age=${seconds}`;
+        client = `user:${grant.userId}`;
       }
 
-      return sendImage(request, reply, edition, number, width, cacheControl);
+      return sendImage(request, reply, edition, number, width, cacheControl, client);
     },
   );
 };

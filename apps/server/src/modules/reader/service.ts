@@ -1,8 +1,9 @@
 // The reader: an issue's pages (its uploaded set, or generated demo pages), who may read them
-// past the preview, and where each reader stopped. An issue's pages are kept per process with
-// their listing ready to send, since every page image checks against them; catalogue events drop
-// them (an upload or an edit of the issue, a renamed volume) on every instance, and a TTL bounds
-// staleness should an event be lost.
+// past the preview (owners and administrators, through addresses that open pages only while the
+// session that asked for them lives and its account may still read the issue), and where each
+// reader stopped. An issue's pages are kept per process with their listing ready to send, since
+// every page image checks against them; catalogue events drop them (an upload or an edit of the
+// issue, a renamed volume) on every instance, and a TTL bounds staleness should an event be lost.
 import type { Role } from '@comics/shared/constants';
 import {
   PREVIEW_PAGES,
@@ -24,7 +25,8 @@ import { issueOf } from '../catalog/wire';
 import { generatedPlan, renderPageSvg, type GeneratedIssue } from './generated-pages';
 import { createPageDrawings, type PageDrawingsOptions, type PageImage } from './page-drawings';
 import { pageKey, pagesBasePath } from './page-keys';
-import { createPageTokens, PAGE_TOKEN_KEY_NAME, type PageGrant, type PageTokens } from './page-tokens';
+import { KnownOwners } from './known-owners';
+import { createPageTokens, PAGE_TOKEN_KEY_NAME, type PageTokens } from './page-tokens';
 import type { ProgressRow, ReaderRepository, StoredPage } from './repository';
 
 export interface ReaderServiceDependencies {
@@ -37,6 +39,16 @@ export interface ReaderServiceDependencies {
   addresses: MediaAddresses;
   /** Whether the user has paid for the issue (the cart's purchases). */
   owns: (userId: number, issueId: number) => Promise<boolean>;
+  /**
+   * The live session a page address names by its token hash (the session store's `live`): from
+   * memory, and null once it is logged out, expired or deactivated.
+   */
+  sessionOf: (tokenHash: string) => Promise<{ userId: number; role: Role } | null>;
+  /**
+   * Who owns what, once read. Its invalidations reach the other instances when the app forwards
+   * them (a purchase taken back there stops the pages here too).
+   */
+  owners?: KnownOwners;
   catalogueChanges?: CatalogueEvents;
   /** How long an issue's pages are kept without an event dropping them; 0 keeps none. Default a minute. */
   cacheTtlMs?: number;
@@ -60,10 +72,17 @@ export function createPlacesCache(): UserReadCache<SavedPlaces> {
   return new UserReadCache<SavedPlaces>({ measure: (places, grow) => grow(places.size * PLACE_BYTES) });
 }
 
-/** Who asks: only their id and role count. */
+/** Who asks: their id and role, and their session (its token hash), which their page addresses name. */
 export interface Reader {
   id: number;
   role: Role;
+  session: string;
+}
+
+/** Whom a page address opens the issue's pages past the preview to now, and until when at most. */
+export interface PageGrant {
+  userId: number;
+  expiresAt: Date;
 }
 
 /** An issue's pages as the reader serves them, with the listing ready to send. */
@@ -100,22 +119,6 @@ function generatedEdition(issue: GeneratedIssue) {
 
 const notOwner = (message: string) => new HttpError(403, 'not_owner', message);
 
-/** Ownerships remembered per process (some 60 bytes each). */
-const MAX_KNOWN_OWNERSHIPS = 200_000;
-
-/** A set that forgets its oldest members past `max`. */
-class BoundedSet {
-  private readonly members = new Set<string>();
-  constructor(private readonly max: number) {}
-  has(member: string): boolean {
-    return this.members.has(member);
-  }
-  add(member: string): void {
-    this.members.add(member);
-    if (this.members.size > this.max) this.members.delete(this.members.values().next().value!);
-  }
-}
-
 export function createReaderService({
   repository,
   secrets,
@@ -123,6 +126,8 @@ export function createReaderService({
   storage,
   addresses,
   owns,
+  sessionOf,
+  owners = new KnownOwners(),
   catalogueChanges,
   cacheTtlMs = DEFAULT_TTL_MS,
   drawings: drawingLimits,
@@ -166,17 +171,13 @@ export function createReaderService({
   // The signing key is made once for the whole cluster and read once per process.
   const pageTokens = async (): Promise<PageTokens> => createPageTokens(await secrets.key(PAGE_TOKEN_KEY_NAME));
 
-  // Who owns what, once known: a purchase is never taken back, so a remembered "yes" is never
-  // stale on any instance (a "no" is asked again: the reader may buy it in a moment).
-  const knownOwners = new BoundedSet(MAX_KNOWN_OWNERSHIPS);
-
   /** Administrators read every issue: they upload and check pages. */
-  async function mayRead(reader: Reader, issueId: number): Promise<boolean> {
+  async function mayRead(reader: Pick<Reader, 'id' | 'role'>, issueId: number): Promise<boolean> {
     if (reader.role === 'ADMIN') return true;
-    const key = `${reader.id}:${issueId}`;
-    if (knownOwners.has(key)) return true;
+    if (owners.has(reader.id, issueId)) return true;
+    const mark = owners.mark();
     const owned = await owns(reader.id, issueId);
-    if (owned) knownOwners.add(key);
+    if (owned) owners.add(reader.id, issueId, mark);
     return owned;
   }
 
@@ -197,25 +198,41 @@ export function createReaderService({
 
     /**
      * Page `number` of the edition at `width` (the caller has checked both exist): a stored
-     * image, drawn first when generated and not drawn yet (after `beforeDrawing`, which may
-     * refuse); null when an uploaded image is missing from the storage. Throws DrawingQueueFull.
+     * image, drawn first when generated and not drawn yet, in `client`'s share of the drawing
+     * slots (after `beforeDrawing`, which may refuse); null when an uploaded image is missing from
+     * the storage. Throws 503 'busy' when the client is past its share or the queue is full.
      */
     async pageImage(
       edition: Edition,
       number: number,
       width: number,
+      client: string,
       beforeDrawing?: () => Promise<void>,
     ): Promise<PageImage | null> {
       const key = pageKey(edition.issueId, edition.version, number, width);
       const { drawn } = edition;
       if (!drawn) return storage.get(key);
       const svg = () => renderPageSvg(drawn, number);
-      return drawings.open({ key, svg, svgWidth: edition.pages[number - 1]!.width, width }, beforeDrawing);
+      return drawings.open({ key, svg, svgWidth: edition.pages[number - 1]!.width, width }, client, beforeDrawing);
     },
 
-    /** Whom `token` lets read the issue's pages past the preview, or null. */
+    /**
+     * Whom `token` lets read the issue's pages past the preview now, or null: its signature must
+     * hold, the session it names must still live and that account still read the issue (own it,
+     * or be an administrator now). From memory once warm: an HMAC, the session store's cache and
+     * the known owners, which the invalidations of a logout, an account change or a take-back empty.
+     */
     async grantOf(token: string | undefined, issueId: number): Promise<PageGrant | null> {
-      return (await pageTokens()).verify(token, issueId);
+      const claim = (await pageTokens()).verify(token, issueId);
+      if (!claim) return null;
+      const session = await sessionOf(claim.session);
+      if (!session || !(await mayRead({ id: session.userId, role: session.role }, issueId))) return null;
+      return { userId: session.userId, expiresAt: claim.expiresAt };
+    },
+
+    /** After some of the user's purchases were taken back: what this process remembers of them goes. */
+    ownershipChanged(userId: number): void {
+      owners.invalidate(userId);
     },
 
     async access(reader: Reader, issueId: number): Promise<ReadingAccess> {
@@ -226,7 +243,7 @@ export function createReaderService({
         places.get(reader.id, () => repository.listPlaces(reader.id)),
       ]);
       const progress = saved.get(issueId);
-      const { token, expiresAt } = signer.issue(reader.id, issueId);
+      const { token, expiresAt } = signer.issue(reader.session, issueId);
       return {
         owned: true,
         token,

@@ -1,7 +1,9 @@
 // POST and DELETE /api/admin/issues/:id/pages: an administrator uploads an issue's pages as a
 // CBZ/ZIP (multipart field `file`), or removes them. The archive is streamed to a temporary file,
 // never held in memory, and cut off at the size limit; the folder is removed whatever happens.
-// The file's name and declared type are never looked at. Every refusal is a 4xx naming the field.
+// The file's name and declared type are never looked at. Every refusal is a 4xx naming the field,
+// but for 503 'busy' (with Retry-After), answered before the body is received, when the admin
+// is converting an archive already or the server is converting all it will at once.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -93,6 +95,7 @@ export const pageUploadRoutes: FastifyPluginAsyncZod<{ uploads: PageUploads }> =
           413: apiError,
           415: apiError,
           422: apiError,
+          503: apiError,
         },
       },
     },
@@ -102,12 +105,14 @@ export const pageUploadRoutes: FastifyPluginAsyncZod<{ uploads: PageUploads }> =
       if (!request.isMultipart()) {
         throw formRefused(form, 'Send the archive as multipart/form-data.', REQUIRED, 415, 'multipart_required');
       }
-      // Before a byte of a possibly huge archive is received.
+      // Before a byte of a possibly huge archive is received: the issue, and a conversion slot.
       await uploads.assertIssueExists(issueId);
-      return inTemporaryFolder(async (folder) => {
-        const archivePath = await receiveArchive(request, folder, form);
-        return uploads.upload({ issueId, archivePath, uploadedBy });
-      });
+      return uploads.converting(uploadedBy, () =>
+        inTemporaryFolder(async (folder) => {
+          const archivePath = await receiveArchive(request, folder, form);
+          return uploads.upload({ issueId, archivePath, uploadedBy });
+        }),
+      );
     },
   );
 

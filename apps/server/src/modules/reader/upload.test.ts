@@ -5,6 +5,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   catalog = createCatalogService(createCatalogRepository(database.db));
   admin = await signedInUser(t, 'ADMIN');
   user = await signedInUser(t, 'USER');
-  issueIds = (await seededIssues(database, 20)).map((issue) => issue.id);
+  issueIds = (await seededIssues(database, 26)).map((issue) => issue.id);
 });
 afterAll(() => t.app.close());
 
@@ -257,6 +258,63 @@ describe('POST /api/admin/issues/:id/pages', () => {
     });
     expectRefusal(json, 415, 'multipart_required');
     expect(await repository.findPageSet(issueId)).toBeNull();
+  });
+});
+
+describe('archive conversions at once', () => {
+  /**
+   * An upload whose body is held back until `send()`: `receiving` resolves once the server reads
+   * it, that is once the upload has its conversion slot.
+   */
+  function heldUpload(issueId: number, zip: Buffer, headers: Record<string, string>) {
+    const form = archiveForm(zip);
+    let reading!: () => void;
+    const receiving = new Promise<void>((resolve) => (reading = resolve));
+    const body = new Readable({ read: () => reading() });
+    const answer = t.app.inject({
+      method: 'POST',
+      url: `/api/admin/issues/${issueId}/pages`,
+      payload: body,
+      headers: { ...form.headers, ...headers },
+    });
+    const send = () => {
+      body.push(form.payload);
+      body.push(null);
+      return answer;
+    };
+    return { receiving, send };
+  }
+
+  function expectBusy(res: Awaited<ReturnType<typeof upload>>) {
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['retry-after']).toBe('60');
+    expect(res.json()).toEqual({
+      error: { code: 'busy', message: 'Another archive is being converted; try again in a minute.' },
+    });
+  }
+
+  it('are one per admin and two in all: a further upload is refused with 503 and Retry-After, its body unread', async () => {
+    const zip = await makeZip([await page('p1.png', 300), await page('p2.png', 320)]);
+    const [second, third] = [await signedInUser(t, 'ADMIN'), await signedInUser(t, 'ADMIN')];
+    const first = heldUpload(freshIssue(), zip, admin.headers);
+    await first.receiving;
+
+    // The same admin's next upload is refused before its body is looked at (it is no archive).
+    const refusedIssue = freshIssue();
+    expectBusy(await upload(refusedIssue, Buffer.from('not an archive at all'), admin.headers));
+    // Another admin's converts beside the first…
+    const beside = heldUpload(freshIssue(), zip, second.headers);
+    await beside.receiving;
+    // …and a third admin's finds both slots taken.
+    expectBusy(await upload(freshIssue(), zip, third.headers));
+
+    const [one, two] = await Promise.all([first.send(), beside.send()]);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(two.statusCode, two.body).toBe(200);
+    expect(await repository.findPageSet(refusedIssue)).toBeNull();
+    // The slots are free again, also after a refused archive.
+    expectRefusal(await upload(refusedIssue, Buffer.from('not an archive at all')), 415, 'not_an_archive');
+    expect((await upload(refusedIssue, zip)).statusCode).toBe(200);
   });
 });
 

@@ -3,14 +3,18 @@
 // database switch the issue to the new set, in one transaction; the replaced set's images go
 // after. A failure before the switch removes what this upload wrote, so readers always see the
 // old set or the new one, complete. Removing the pages brings the generated demo pages back.
+// Converting is the heaviest work the server does (some 325 ms of CPU a page), so archives are
+// converted a bounded number at a time, one per admin, and their pages share the encoding slots
+// fairly between the admins converting (lib/work-slots.ts).
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PagesUploadAnswer } from '@comics/shared/schemas/reader';
 import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_PAGES } from '@comics/shared/schemas/reader';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
-import { HttpError } from '../../lib/errors';
+import { HttpError, tryAgainLater } from '../../lib/errors';
 import { loggableError } from '../../lib/loggable-error';
 import type { MediaStorage } from '../../lib/storage';
+import { WorkSlots } from '../../lib/work-slots';
 import type { AuditLog } from '../admin/audit';
 import {
   DEFAULT_ARCHIVE_LIMITS,
@@ -45,8 +49,23 @@ export interface PageUploadDependencies {
   limits?: Partial<PageUploadLimits>;
 }
 
-/** Pages rendered at once: sharp keeps a core busy per page, and the server has two. */
+/** Pages rendered at once, in all: sharp keeps a core busy per page, and the server has two. */
+const RENDITION_SLOTS = 2;
+/** Pages one upload renders at once: an admin alone uses both cores; two admins get one each. */
 const PAGES_AT_ONCE = 2;
+/**
+ * Archives converted at once in the process: two admins can each get on with an issue, and the
+ * page drawings and covers still find CPU (a third upload would only slow the two down, the pages
+ * sharing two slots). An archive is held from before its body is received until it is stored.
+ */
+const UPLOADS_AT_ONCE = 2;
+/** An admin converts one archive at a time: a second would only queue behind the first's pages. */
+const UPLOADS_PER_ADMIN = 1;
+/**
+ * Seconds before a refused upload is worth trying again: the longest archive (300 pages at some
+ * 325 ms on two cores) converts in about 50 s.
+ */
+const UPLOAD_RETRY_AFTER_SECONDS = 60;
 const PAGES_FIELD = ['pages'] as const;
 const WEBP = 'image/webp';
 
@@ -88,12 +107,36 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results;
 }
 
+const busy = () =>
+  tryAgainLater(503, 'busy', 'Another archive is being converted; try again in a minute.', UPLOAD_RETRY_AFTER_SECONDS);
+
 export function createPageUploads(deps: PageUploadDependencies) {
   const { repository, findIssue: catalogueIssue, storage, catalogueChanges, audit, log } = deps;
   const limits: PageUploadLimits = {
     maxArchiveBytes: deps.limits?.maxArchiveBytes ?? MAX_ARCHIVE_BYTES,
     maxPages: deps.limits?.maxPages ?? MAX_ARCHIVE_PAGES,
   };
+  // No waiting places: an upload past the bound is refused before its body is received, rather
+  // than holding an admin's connection open for minutes.
+  const conversions = new WorkSlots(
+    {
+      concurrency: UPLOADS_AT_ONCE,
+      maxWaiting: 0,
+      maxWaitingPerClient: 0,
+      maxRunningPerClient: UPLOADS_PER_ADMIN,
+    },
+    busy,
+  );
+  // Every upload converting asks for at most PAGES_AT_ONCE slots, so the waiting places always
+  // suffice: a page is never refused halfway through an archive.
+  const renditions = new WorkSlots(
+    {
+      concurrency: RENDITION_SLOTS,
+      maxWaiting: UPLOADS_AT_ONCE * PAGES_AT_ONCE,
+      maxWaitingPerClient: PAGES_AT_ONCE,
+    },
+    busy,
+  );
 
   async function findIssue(issueId: number) {
     const issue = await catalogueIssue(issueId);
@@ -135,12 +178,13 @@ export function createPageUploads(deps: PageUploadDependencies) {
   async function storePage(
     archive: ComicArchive,
     page: ArchivePage,
-    at: { issueId: number; version: string; number: number },
+    at: { issueId: number; version: string; number: number; uploadedBy: number },
     written: string[],
   ): Promise<StoredPage> {
     let rendered: RenderedPage;
     try {
-      rendered = await renderPage(await archive.readPage(page));
+      const bytes = await archive.readPage(page);
+      rendered = await renditions.run(`admin:${at.uploadedBy}`, () => renderPage(bytes));
     } catch (error) {
       throw error instanceof HttpError ? entryRefusedFor(page.name, error) : error;
     }
@@ -168,6 +212,15 @@ export function createPageUploads(deps: PageUploadDependencies) {
       await findIssue(issueId);
     },
 
+    /**
+     * `work` (receiving and converting one archive) in `adminId`'s conversion slot; 503 'busy'
+     * with Retry-After at once, before `work` starts, when the admin is converting one already or
+     * the process is converting all it will.
+     */
+    converting<T>(adminId: number, work: () => Promise<T>): Promise<T> {
+      return conversions.run(`admin:${adminId}`, work);
+    },
+
     /** Makes the archive at `archivePath` the issue's pages; 4xx HttpErrors naming `file` when refused. */
     async upload(input: { issueId: number; archivePath: string; uploadedBy: number }): Promise<PagesUploadAnswer> {
       const { issueId, uploadedBy } = input;
@@ -182,7 +235,7 @@ export function createPageUploads(deps: PageUploadDependencies) {
       let before: PageSet | null;
       try {
         const pages = await mapLimited(archive.pages, PAGES_AT_ONCE, (page, index) =>
-          storePage(archive, page, { issueId, version, number: index + 1 }, written),
+          storePage(archive, page, { issueId, version, number: index + 1, uploadedBy }, written),
         );
         before = await repository.findPageSet(issueId);
         const set: PageSet = { issueId, version, pageCount: pages.length, direction: archive.direction, pages };

@@ -151,3 +151,52 @@ describe('single-page app', () => {
     expect(encoded.body).not.toContain('"workspaces"');
   });
 });
+
+describe('link previews behind a hostile Host', () => {
+  const SHOP = 'https://comics.example';
+  let direct: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    [direct, proxied] = await Promise.all([
+      buildTestApp({ WEB_DIST: webDist, PUBLIC_URL: SHOP }),
+      buildTestApp({ WEB_DIST: webDist, PUBLIC_URL: SHOP, TRUST_PROXY: '1' }),
+    ]);
+  });
+  const ogTags = (html: string) =>
+    Object.fromEntries(
+      [...html.matchAll(/<meta property="og:(url|image)" content="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+    );
+
+  it('puts og:url and og:image on PUBLIC_URL whatever Host the request names', async () => {
+    const res = await direct.app.inject({
+      method: 'GET',
+      url: '/cardDetail/773',
+      headers: { accept: 'text/html', host: 'evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(ogTags(res.body)).toEqual({
+      url: `${SHOP}/cardDetail/773`,
+      image: `${SHOP}/media/covers/volumes/773.jpg`,
+    });
+    expect(res.body).not.toContain('evil.example');
+  });
+
+  it('and whatever X-Forwarded-Host a trusted proxy passes on', async () => {
+    const res = await proxied.app.inject({
+      method: 'GET',
+      url: '/user/cardDetail/773',
+      headers: {
+        accept: 'text/html',
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'http',
+        'x-forwarded-for': '192.0.2.7',
+      },
+    });
+    expect(ogTags(res.body)).toEqual({
+      url: `${SHOP}/user/cardDetail/773`,
+      image: `${SHOP}/media/covers/volumes/773.jpg`,
+    });
+    expect(res.body).not.toContain('evil.example');
+  });
+});

@@ -1,5 +1,7 @@
 // Serves the built SPA: hashed assets cached for a year, index.html for every client
 // route (never cached, so a deploy is seen at once), and link-preview tags for comic pages.
+// Their absolute addresses are on PUBLIC_URL (or the media host), never on the request's Host
+// or X-Forwarded-Host: whoever sends a request must not choose the links a page hands out.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -49,7 +51,15 @@ export async function registerWebApp(
     catalog,
     media,
     addresses,
-  }: { webDist: string; catalog: CatalogService; media: MediaService; addresses: MediaAddresses },
+    publicUrl,
+  }: {
+    webDist: string;
+    catalog: CatalogService;
+    media: MediaService;
+    addresses: MediaAddresses;
+    /** The shop's origin (PUBLIC_URL), which every absolute link starts with. */
+    publicUrl: string;
+  },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
 
@@ -64,8 +74,10 @@ export async function registerWebApp(
   });
 
   async function metaFor(request: FastifyRequest) {
-    const origin = `${request.protocol}://${request.host}`;
-    const base = { title: SHOP_TITLE, description: SHOP_DESCRIPTION, url: origin + request.url };
+    const origin = publicUrl;
+    // An absolute-form request line (`GET http://elsewhere/ HTTP/1.1`) has no path of ours.
+    const pathAndQuery = request.url.startsWith('/') ? request.url : '/';
+    const base = { title: SHOP_TITLE, description: SHOP_DESCRIPTION, url: origin + pathAndQuery };
     const id = comicPage.exec(request.url.split('?')[0] ?? '')?.[1];
     if (!id) return base;
     const comic = await catalog.getComic(Number(id)).catch(() => null);

@@ -9,6 +9,11 @@ export interface GoogleSignIn {
   client: OidcClient;
   /** True for the bundled development provider. */
   development: boolean;
+  /**
+   * Origins besides PUBLIC_URL's that the sign-in may run on, so a browser stays on the one it
+   * came from (the development provider's loopback addresses); none for a real issuer.
+   */
+  otherOrigins?: readonly string[];
   /** The authorization endpoint for a browser on `origin`, when not the issuer's own. */
   authorizationEndpointFor?: (origin: string) => string;
   /** Mounts the development provider under /oidc (only when it runs). */

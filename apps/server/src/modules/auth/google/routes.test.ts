@@ -171,7 +171,12 @@ async function startLocalIssuer(options: { authMethods?: string[] } = {}) {
 }
 type LocalIssuer = Awaited<ReturnType<typeof startLocalIssuer>>;
 
+/** The shop's address (PUBLIC_URL), unlike the Host inject() sends: the callback URL is on it. */
+const SHOP_URL = 'http://shop.localhost:8080';
+const CALLBACK_URL = `${SHOP_URL}/api/auth/google/callback`;
+
 const oidcEnv = (issuer: LocalIssuer, extra: Record<string, string> = {}) => ({
+  PUBLIC_URL: SHOP_URL,
   OIDC_ISSUER: issuer.url,
   OIDC_CLIENT_ID: CLIENT_ID,
   OIDC_CLIENT_SECRET: CLIENT_SECRET,
@@ -212,6 +217,10 @@ describe('POST /api/login/auth/google (ID token)', () => {
       email: 'first.reader@gmail.test',
     });
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`session=${answer.token};.*HttpOnly`, 'i'));
+    // Like every sign-in, it makes this browser one of the account's known devices.
+    expect(cookieFrom(res.headers['set-cookie'], 'known_device')).toMatch(
+      new RegExp(`^known_device=${answer.id}\\.[\\w-]{22}\\.\\d{13}\\.[\\w-]{22}; Max-Age=31536000; .*HttpOnly`),
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, answer.id));
     expect(row).toMatchObject({
@@ -366,7 +375,7 @@ describe('the authorization-code flow', () => {
     expect(params).toEqual({
       response_type: 'code',
       client_id: CLIENT_ID,
-      redirect_uri: 'http://localhost/api/auth/google/callback',
+      redirect_uri: CALLBACK_URL,
       scope: 'openid profile email',
       state: expect.stringMatching(/^[\w-]{43}$/),
       nonce: expect.stringMatching(/^[\w-]{43}$/),
@@ -378,6 +387,16 @@ describe('the authorization-code flow', () => {
     expect(flowCookie).toContain(params.state);
     expect(flowCookie).not.toContain(params.code_challenge);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('gives the provider a callback URL on PUBLIC_URL whatever Host or X-Forwarded-Host the request names', async () => {
+    const proxied = await buildTestApp(oidcEnv(issuer, { TRUST_PROXY: '1' }));
+    const hostile = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    for (const app of [t.app, proxied.app]) {
+      const res = await app.inject({ method: 'GET', url: '/api/auth/google', headers: hostile });
+      expect(res.statusCode).toBe(302);
+      expect(new URL(String(res.headers.location)).searchParams.get('redirect_uri')).toBe(CALLBACK_URL);
+    }
   });
 
   it('exchanges the code with its PKCE verifier, checks the nonce, and signs the browser in', async () => {
@@ -394,7 +413,7 @@ describe('the authorization-code flow', () => {
     expect(Object.fromEntries(request.body)).toEqual({
       grant_type: 'authorization_code',
       code,
-      redirect_uri: 'http://localhost/api/auth/google/callback',
+      redirect_uri: CALLBACK_URL,
       code_verifier: expect.stringMatching(/^[\w-]{43}$/),
     });
     expect(basicCredentials(request.authorization)).toEqual({ id: CLIENT_ID, secret: CLIENT_SECRET });
@@ -405,6 +424,9 @@ describe('the authorization-code flow', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: `session=${session}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'flow.reader@gmail.test', name: 'Flow Reader', Rol: 'USER' });
+    const device = cookieFrom(res.headers['set-cookie'], 'known_device');
+    expect(device).toMatch(new RegExp(`^known_device=${me.json().id}\\.`));
+    expect(device).toMatch(/; Path=\/; HttpOnly; SameSite=Lax$/);
 
     // The same flow cannot be replayed: its cookie is gone, and with it the verifier.
     const replay = await callback({ code, state });

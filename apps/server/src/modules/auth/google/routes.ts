@@ -43,9 +43,19 @@ const callbackQuery = z.object({
   iss: callbackParam,
 });
 
-/** The origin the browser used (no default port), which the callback URL must share. */
-function requestOrigin(request: FastifyRequest): string {
-  return new URL(`${request.protocol}://${request.host}`).origin;
+/**
+ * The origin of the callback URL: PUBLIC_URL's, or the origin the browser used when it is one of
+ * the few the sign-in names (the development provider's), never one a request's Host chose.
+ */
+function callbackOrigin(request: FastifyRequest, google: GoogleSignIn, publicUrl: string): string {
+  if (!google.otherOrigins) return publicUrl;
+  let used: string | null = null;
+  try {
+    used = new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    used = null;
+  }
+  return used && google.otherOrigins.includes(used) ? used : publicUrl;
 }
 
 const flowCookieOptions = (request: FastifyRequest) => ({
@@ -85,7 +95,9 @@ export const googleRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   google: GoogleSignIn | null;
   perIpPerMinute: number;
-}> = async (app, { accounts, google, perIpPerMinute }) => {
+  /** The shop's origin (PUBLIC_URL): the callback URL the provider is given is on it. */
+  publicUrl: string;
+}> = async (app, { accounts, google, perIpPerMinute, publicUrl }) => {
   const tags = ['accounts'];
 
   /** The account the verified identity reaches, and a security log line when it took one over. */
@@ -158,7 +170,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (!google) throw notConfigured();
-      const origin = requestOrigin(request);
+      const origin = callbackOrigin(request, google, publicUrl);
       const flow = createFlowSecrets();
       let url: string;
       try {
@@ -208,12 +220,14 @@ export const googleRoutes: FastifyPluginAsyncZod<{
         if (!code) throw new OidcError('http_error', 'the callback has no code');
         const identity = await google.client.completeFlow({
           code,
-          redirectUri: `${requestOrigin(request)}${GOOGLE_CALLBACK_PATH}`,
+          redirectUri: `${callbackOrigin(request, google, publicUrl)}${GOOGLE_CALLBACK_PATH}`,
           flow,
           iss,
         });
         const signedIn = await signInWith(request, identity, google);
         setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+        // Like every sign-in (sendSignedIn): this browser becomes one of the account's known devices.
+        await request.server.knownDevices.remember(request, reply, signedIn.account.id);
         return loginRedirect(reply, 'ok');
       } catch (failure) {
         const outcome = outcomeOf(failure);

@@ -72,11 +72,11 @@ describe('AdminDashboard', () => {
     expect(bubble).not.toHaveClass('show');
   });
 
-  it('sums up the 30 days in words and shows them as a table on request', async () => {
+  it('sums up the 30 days in words, declined payments included, and shows them as a table on request', async () => {
     const { user } = setup({ 'GET /api/admin/stats': { body: adminStats() } });
     const panel = await screen.findByRole('region', { name: 'Revenue and orders per day' });
     expect(panel).toHaveTextContent(
-      'Over the last 30 days: $5,452.10 from 44 orders. Best day: Sat, 17 May 2025 ($5,439.60).',
+      'Over the last 30 days: $5,452.10 from 44 orders. Best day: Sat, 17 May 2025 ($5,439.60). 10 card payments were declined.',
     );
     expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
 
@@ -90,16 +90,35 @@ describe('AdminDashboard', () => {
     const rows = within(table).getAllByRole('row');
     // Header, 30 days, total.
     expect(rows).toHaveLength(32);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Orders', 'Revenue', 'Declined']);
     expect(rows[1]).toHaveTextContent('Thu, 1 May 2025');
-    expect(rows[17]!.textContent).toBe('Sat, 17 May 2025' + '41' + '$5,439.60');
+    expect(rows[17]!.textContent).toBe('Sat, 17 May 2025' + '41' + '$5,439.60' + '7');
+    expect(rows[20]!.textContent).toBe('Tue, 20 May 2025' + '0' + '$0.00' + '3');
     expect(rows[30]).toHaveTextContent('Fri, 30 May 2025');
-    expect(rows[31]!.textContent).toBe('Total' + '44' + '$5,452.10');
+    expect(rows[31]!.textContent).toBe('Total' + '44' + '$5,452.10' + '10');
   });
 
-  it("says so when the period's days hold no paid order", async () => {
-    const days = adminStats().days.map((day) => ({ ...day, revenue: 0, orders: 0 }));
+  it("says so when the period's days hold no paid order, nor a declined payment", async () => {
+    const days = adminStats().days.map((day) => ({ ...day, revenue: 0, orders: 0, declined: 0 }));
     setup({ 'GET /api/admin/stats': { body: adminStats({ days }) } });
     expect(await screen.findByText('Over the last 30 days: no paid orders.', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('counts a single declined payment in the words of a period without paid orders', async () => {
+    const days = adminStats().days.map((day, index) => ({
+      ...day,
+      revenue: 0,
+      orders: 0,
+      declined: index === 4 ? 1 : 0,
+    }));
+    setup({ 'GET /api/admin/stats': { body: adminStats({ days }) } });
+    expect(
+      await screen.findByText('Over the last 30 days: no paid orders. 1 card payment was declined.', { selector: 'p' }),
+    ).toBeInTheDocument();
   });
 
   it("lists the recent orders under 'Recent Orders', each opening on the orders page", async () => {
@@ -188,6 +207,11 @@ describe('AdminDashboard', () => {
     expect(
       describeAuditEntry(auditEntry(1, { action: 'order.confirmation_resent', target: 'order 4', details: {} })),
     ).toBe('resent the order confirmation of order 4');
+    expect(
+      describeAuditEntry(
+        auditEntry(1, { action: 'order.taken_back', target: 'order 4', details: { buyerId: 9, issues: [41, 42] } }),
+      ),
+    ).toBe('took back the 2 issues of order 4 from its buyer');
     expect(describeAuditEntry(auditEntry(1, { action: 'media.uploaded', target: null, details: {} }))).toBe(
       'uploaded an image',
     );

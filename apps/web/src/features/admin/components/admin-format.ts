@@ -58,6 +58,9 @@ export const orderStatusLabels: Record<AdminOrderStatus, string> = {
   failed: 'Failed',
 };
 
+/** A paid order whose comics an administrator took back. */
+export const TAKEN_BACK_LABEL = 'Taken back';
+
 /** Bootstrap's contextual colour for a status: subtle background, emphasis text (readable in both themes). */
 export const orderStatusTones: Record<AdminOrderStatus, 'success' | 'warning' | 'danger'> = {
   paid: 'success',

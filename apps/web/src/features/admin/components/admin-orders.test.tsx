@@ -144,6 +144,21 @@ describe('AdminOrders', () => {
     expect(within(dialog).getByText('Only a paid order has a confirmation e-mail.')).toBeInTheDocument();
   });
 
+  it('shows how many issues a declined attempt was for, though it keeps no lines', async () => {
+    const declined = { ...failed, issues: 3, total: 11.97 };
+    setup(
+      { 'GET /api/admin/orders/11': { body: adminOrderDetail(11, { ...declined, lines: [], emails: [] }) } },
+      '/dashboard/orders?order=11',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order #11' });
+    expect(await within(dialog).findByRole('heading', { name: '3 issues' })).toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: 'The issues of order #11' });
+    expect(table).toHaveTextContent(
+      'A failed payment keeps how many issues it was for and its total, not which issues they were.',
+    );
+    expect(table).toHaveTextContent('$11.97');
+  });
+
   it('pages through the orders, the total coming from X-Total-Count', async () => {
     const { user, calls } = setup({
       'GET /api/admin/orders': (_body, url) =>
@@ -156,6 +171,100 @@ describe('AdminOrders', () => {
     expect(await screen.findByText('buyer11@example.com')).toBeInTheDocument();
     expect(screen.queryByText('ada@example.com')).not.toBeInTheDocument();
     expect(orderListCalls(calls).at(-1)).toEqual({ page: '2', limit: '25' });
+  });
+
+  it("takes a paid order's comics back after confirming: posts, says so, and shows the order as taken back", async () => {
+    const takenBackAt = '2025-05-20T09:30:00.000Z';
+    let takenBack = false;
+    const detail = () => adminOrderDetail(12, { ...paid, ...(takenBack ? { takenBackAt } : {}) });
+    const { user, calls } = setup(
+      {
+        'GET /api/admin/orders': () => ordersPage([takenBack ? { ...paid, takenBackAt } : paid, failed]),
+        'GET /api/admin/orders/12': () => ({ body: detail() }),
+        'POST /api/admin/orders/12/take-back': () => {
+          takenBack = true;
+          return { body: detail() };
+        },
+      },
+      '/dashboard/orders?order=12',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order #12' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Take back' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Take back the comics of order #12?' });
+    expect(confirm).toHaveTextContent(
+      'ada@example.com will no longer own the 3 issues of this order: they leave My comics and stop opening in the reader at once.',
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, take them back' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'The comics of order #12 were taken back from ada@example.com.',
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toMatchObject([
+      { path: '/api/admin/orders/12/take-back', body: undefined },
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Take back the comics of order #12?' })).not.toBeInTheDocument(),
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Take back' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Taken back')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Comics taken back/)).toBeInTheDocument();
+    // The list behind the dialog says so too.
+    const table = screen.getByRole('table', { name: 'Orders', hidden: true });
+    await waitFor(() => expect(within(table).getAllByText('Taken back', { exact: true }).length).toBeGreaterThan(0));
+  });
+
+  it('takes nothing back when the confirmation is cancelled, and says why a take-back failed', async () => {
+    const { user, calls } = setup(
+      {
+        'POST /api/admin/orders/12/take-back': apiError(
+          409,
+          'already_taken_back',
+          "This order's comics were already taken back.",
+        ),
+      },
+      '/dashboard/orders?order=12',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order #12' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Take back' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Take back the comics of order #12?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Take back the comics of order #12?' })).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Take back' }));
+    confirm = await screen.findByRole('dialog', { name: 'Take back the comics of order #12?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, take them back' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent("This order's comics were already taken back.");
+  });
+
+  it('shows a taken-back order as such, and offers no take-back for it or for an order that is not paid', async () => {
+    const takenBack = { ...paid, takenBackAt: '2025-05-20T09:30:00.000Z' };
+    const { user } = setup({
+      'GET /api/admin/orders': ordersPage([takenBack, failed]),
+      'GET /api/admin/orders/12': { body: adminOrderDetail(12, takenBack) },
+      'GET /api/admin/orders/11': { body: adminOrderDetail(11, failed) },
+    });
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('Taken back');
+    expect(first).not.toHaveTextContent('Paid');
+    expect(second).toHaveTextContent('Failed');
+
+    await user.click(within(first!).getAllByRole('button', { name: 'Details of order #12' }).at(-1)!);
+    const dialog = await screen.findByRole('dialog', { name: 'Order #12' });
+    expect(await within(dialog).findByText(/Comics taken back/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Take back' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(second!).getAllByRole('button', { name: 'Details of order #11' }).at(-1)!);
+    const failedDialog = await screen.findByRole('dialog', { name: 'Order #11' });
+    await within(failedDialog).findByText('Your card was declined.');
+    expect(within(failedDialog).queryByRole('button', { name: 'Take back' })).not.toBeInTheDocument();
   });
 
   it('says why the orders could not be loaded', async () => {

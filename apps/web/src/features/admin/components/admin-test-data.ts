@@ -13,6 +13,7 @@ export function adminOrder(id: number, overrides: Partial<AdminOrder> = {}): Adm
     total: 7.98,
     card: { brand: 'visa', last4: '4242', funding: 'credit' },
     failureMessage: null,
+    takenBackAt: null,
     ...overrides,
   };
 }
@@ -31,16 +32,17 @@ export function adminOrderDetail(id: number, overrides: Partial<AdminOrderDetail
   };
 }
 
-/** Thirty days ending 2025-05-30, zeros but for three. */
+/** Thirty days ending 2025-05-30, zeros but for four (one with declined payments only). */
 export function statsDays(): AdminStats['days'] {
   return Array.from({ length: 30 }, (_, index) => {
     const date = new Date(Date.UTC(2025, 4, 1 + index)).toISOString().slice(0, 10);
-    const figures: Record<string, { revenue: number; orders: number }> = {
-      '2025-05-03': { revenue: 12.5, orders: 2 },
-      '2025-05-17': { revenue: 5439.6, orders: 41 },
-      '2025-05-30': { revenue: 0, orders: 1 },
+    const figures: Record<string, { revenue: number; orders: number; declined: number }> = {
+      '2025-05-03': { revenue: 12.5, orders: 2, declined: 0 },
+      '2025-05-17': { revenue: 5439.6, orders: 41, declined: 7 },
+      '2025-05-20': { revenue: 0, orders: 0, declined: 3 },
+      '2025-05-30': { revenue: 0, orders: 1, declined: 0 },
     };
-    return { date, ...(figures[date] ?? { revenue: 0, orders: 0 }) };
+    return { date, ...(figures[date] ?? { revenue: 0, orders: 0, declined: 0 }) };
   });
 }
 

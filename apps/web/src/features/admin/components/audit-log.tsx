@@ -54,6 +54,11 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `changed whether ${target ?? 'an account'} is active`;
     },
     'review.deleted': () => (target ? `deleted ${target}` : 'deleted a review'),
+    'order.taken_back': () => {
+      const count = Array.isArray(details.issues) ? details.issues.length : null;
+      const what = count === null ? 'the comics' : `the ${plural(count, 'issue', 'issues')}`;
+      return `took back ${what}${target ? ` of ${target}` : ''} from its buyer`;
+    },
     'order.confirmation_resent': () => {
       const emails = Array.isArray(details.email) ? details.email.filter((email) => typeof email === 'string') : [];
       const to = emails.length > 0 ? ` to ${emails.join(', ')}` : '';

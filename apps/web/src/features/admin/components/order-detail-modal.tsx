@@ -1,12 +1,14 @@
 // One order in a dialog (the orders page's detail): when it was made and paid, the buyer, the
 // card, its lines at the prices charged and the confirmation e-mails sent for it, with a button
-// that sends the buyer's confirmation again (POST /api/admin/sendEmail) and says how that went.
+// that sends the buyer's confirmation again (POST /api/admin/sendEmail) and says how that went,
+// and, for a paid order, one that takes its comics back from the buyer after a confirmation.
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CoverImage } from '@/components/cover-image';
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/list-states';
@@ -14,8 +16,9 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useAdminOrder, type AdminOrderDetail } from '../api/get-admin-order';
 import { useResendConfirmation } from '../api/resend-confirmation';
+import { useTakeBackOrder } from '../api/take-back-order';
 import { formatDateTime, formatMoney, plural } from './admin-format';
-import { BsEnvelope } from './admin-icons';
+import { BsArrowCounterclockwise, BsEnvelope } from './admin-icons';
 import { OrderStatusBadge } from './order-status-badge';
 import { CardSummary } from './orders-table';
 
@@ -36,12 +39,21 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
   if (orderId !== null && orderId !== shownOrderId) setShownOrderId(orderId);
   const order = useAdminOrder(shownOrderId);
   const resend = useResendConfirmation();
+  const takeBack = useTakeBackOrder();
+  const [confirmingTakeBack, setConfirmingTakeBack] = useState(false);
   const titleId = useId();
   const data = order.data;
+  const mayTakeBack = data?.status === 'paid' && data.takenBackAt === null;
 
   function close() {
     resend.reset();
+    takeBack.reset();
     onClose();
+  }
+
+  function confirmTakeBack() {
+    if (!data) return;
+    takeBack.mutate(data.id, { onSuccess: () => setConfirmingTakeBack(false) });
   }
 
   return (
@@ -75,6 +87,11 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
             The confirmation e-mail was not sent again: {errorMessage(resend.error)}
           </Alert>
         )}
+        {takeBack.isSuccess && (
+          <Alert variant="success" className="mb-0 py-2" role="status">
+            The comics of order #{takeBack.data.id} were taken back from {takeBack.data.buyer.email}.
+          </Alert>
+        )}
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
           {data ? (
             <p className="small text-body-secondary mb-0 resend-note">
@@ -85,10 +102,16 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
           ) : (
             <span />
           )}
-          <div className="d-flex gap-2 ms-auto">
+          <div className="d-flex flex-wrap justify-content-end gap-2 ms-auto">
             <Button variant="outline-secondary" onClick={close}>
               Close
             </Button>
+            {mayTakeBack && (
+              <Button variant="outline-danger" onClick={() => setConfirmingTakeBack(true)}>
+                <BsArrowCounterclockwise aria-hidden="true" className="me-2" />
+                Take back
+              </Button>
+            )}
             <Button
               variant="primary"
               disabled={!data || data.status !== 'paid' || resend.isPending}
@@ -104,6 +127,27 @@ export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
           </div>
         </div>
       </Modal.Footer>
+      <ConfirmDialog
+        stacked
+        title={confirmingTakeBack && data ? `Take back the comics of order #${data.id}?` : null}
+        text={
+          data ? (
+            <>
+              {data.buyer.email} will no longer own the {plural(data.issues, 'issue', 'issues')} of this order: they
+              leave My comics and stop opening in the reader at once. The order stays on record, marked as taken back.
+              You won&apos;t be able to revert this!
+            </>
+          ) : null
+        }
+        confirmLabel="Yes, take them back"
+        pending={takeBack.isPending}
+        error={takeBack.isError ? errorMessage(takeBack.error) : null}
+        onConfirm={confirmTakeBack}
+        onCancel={() => {
+          setConfirmingTakeBack(false);
+          takeBack.reset();
+        }}
+      />
     </Modal>
   );
 }
@@ -121,10 +165,15 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <div className="col-sm-6">
           <dt>Status</dt>
           <dd>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} takenBack={order.takenBackAt !== null} />
             {order.paidAt && (
               <span className="d-block small text-body-secondary mt-1">
                 Paid <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+              </span>
+            )}
+            {order.takenBackAt && (
+              <span className="d-block small text-body-secondary">
+                Comics taken back <time dateTime={order.takenBackAt}>{formatDateTime(order.takenBackAt)}</time>
               </span>
             )}
           </dd>
@@ -148,7 +197,8 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         )}
       </dl>
 
-      <h3 className="h6 fw-bold">{plural(order.lines.length, 'issue', 'issues')}</h3>
+      {/* From the order's own count: a failed order keeps no lines. */}
+      <h3 className="h6 fw-bold">{plural(order.issues, 'issue', 'issues')}</h3>
       {/* May scroll sideways on a phone: focusable, so a keyboard can scroll it too. */}
       <div
         className="table-responsive admin-table-wrap mb-4"
@@ -168,6 +218,13 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
             </tr>
           </thead>
           <tbody>
+            {order.lines.length === 0 && order.issues > 0 && (
+              <tr>
+                <td colSpan={3} className="small text-body-secondary">
+                  A failed payment keeps how many issues it was for and its total, not which issues they were.
+                </td>
+              </tr>
+            )}
             {order.lines.map((line) => (
               <tr key={line.id}>
                 <td>

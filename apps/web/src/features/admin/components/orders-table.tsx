@@ -53,7 +53,8 @@ export function OrdersTable({ orders, caption, showCard = false, open, busy = fa
               <td className="text-nowrap">
                 <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
                 <span className="d-block small text-body-secondary d-md-none">
-                  <OpenOrderControl order={order} open={open} compact /> <OrderStatusBadge status={order.status} />
+                  <OpenOrderControl order={order} open={open} compact />{' '}
+                  <OrderStatusBadge status={order.status} takenBack={order.takenBackAt !== null} />
                 </span>
                 <span className="small text-body-secondary d-none d-md-block">Order #{order.id}</span>
               </td>
@@ -61,7 +62,7 @@ export function OrdersTable({ orders, caption, showCard = false, open, busy = fa
               <td className="text-end text-nowrap">{plural(order.issues, 'issue', 'issues')}</td>
               <td className="text-end text-nowrap fw-semibold">{formatMoney(order.total)}</td>
               <td className="d-none d-md-table-cell">
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge status={order.status} takenBack={order.takenBackAt !== null} />
               </td>
               {showCard && <td className="text-nowrap">{order.card ? <CardSummary card={order.card} /> : '—'}</td>}
               <td className="text-end text-nowrap d-none d-md-table-cell">

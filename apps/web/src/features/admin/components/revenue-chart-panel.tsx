@@ -1,6 +1,7 @@
 // 'Revenue and orders' on the dashboard: a summary of the period in words, the chart (Recharts,
 // loaded lazily, so its download starts only on this page and the figures above never wait for
 // it) and the same figures as a table behind 'Show as table', for anyone who cannot read a chart.
+// Beside them, each day's declined card payments: a sudden crowd of them is card testing.
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -28,14 +29,16 @@ const RevenueChart = lazy(() => preloadRevenueChart().then((module) => ({ defaul
 /** Keep in step with REVENUE_CHART_HEIGHT (revenue-chart.tsx), which cannot be imported here without loading the chart. */
 const CHART_HEIGHT = 300;
 
-/** The period in one sentence: totals and the best day. */
+/** The period in words: totals, the best day, and the declined payments if there were any. */
 export function summariseDays(days: readonly StatsDay[]): string {
   const revenue = days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0) / 100;
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
+  const declined = days.reduce((sum, day) => sum + day.declined, 0);
   const period = `Over the last ${days.length} days`;
-  if (orders === 0 && revenue === 0) return `${period}: no paid orders.`;
+  const declines = declined > 0 ? ` ${plural(declined, 'card payment was', 'card payments were')} declined.` : '';
+  if (orders === 0 && revenue === 0) return `${period}: no paid orders.${declines}`;
   const best = days.reduce((top, day) => (day.revenue > top.revenue ? day : top));
-  return `${period}: ${formatMoney(revenue)} from ${plural(orders, 'order', 'orders')}. Best day: ${formatLongDay(best.date)} (${formatMoney(best.revenue)}).`;
+  return `${period}: ${formatMoney(revenue)} from ${plural(orders, 'order', 'orders')}. Best day: ${formatLongDay(best.date)} (${formatMoney(best.revenue)}).${declines}`;
 }
 
 export function RevenueChartPanel({ days }: { days: readonly StatsDay[] }) {
@@ -102,6 +105,7 @@ function ChartPlaceholder() {
 export function DaysTable({ days }: { days: readonly StatsDay[] }) {
   const revenue = days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0) / 100;
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
+  const declined = days.reduce((sum, day) => sum + day.declined, 0);
   return (
     // It scrolls (30 rows): focusable, so a keyboard can scroll it too.
     <div
@@ -121,6 +125,9 @@ export function DaysTable({ days }: { days: readonly StatsDay[] }) {
             <th scope="col" className="text-end">
               Revenue
             </th>
+            <th scope="col" className="text-end">
+              Declined
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -131,6 +138,7 @@ export function DaysTable({ days }: { days: readonly StatsDay[] }) {
               </th>
               <td className="text-end">{formatCount(day.orders)}</td>
               <td className="text-end">{formatMoney(day.revenue)}</td>
+              <td className="text-end">{formatCount(day.declined)}</td>
             </tr>
           ))}
         </tbody>
@@ -139,6 +147,7 @@ export function DaysTable({ days }: { days: readonly StatsDay[] }) {
             <th scope="row">Total</th>
             <td className="text-end">{formatCount(orders)}</td>
             <td className="text-end">{formatMoney(revenue)}</td>
+            <td className="text-end">{formatCount(declined)}</td>
           </tr>
         </tfoot>
       </table>

@@ -18,7 +18,7 @@ describe('RevenueChart', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('draws the days series: a revenue bar for each day that earned, the orders line, the days and both scales', async () => {
+  it('draws the days series: a revenue bar for each day that earned, the orders and declines lines, the days and both scales', async () => {
     const { container } = render(<RevenueChart days={statsDays()} />);
     expect(await screen.findByText('30 May')).toBeInTheDocument();
     expect(screen.getByText('2 May')).toBeInTheDocument();
@@ -30,9 +30,14 @@ describe('RevenueChart', () => {
     // Revenue on the left in dollars, orders on the right.
     expect(screen.getByText('$1.5k')).toBeInTheDocument();
     expect(screen.getByText('45')).toBeInTheDocument();
-    expect(container.querySelector('.recharts-line-curve')).toHaveAttribute('stroke', '#1f5fbf');
+    const [orders, declined] = container.querySelectorAll('.recharts-line-curve');
+    expect(orders).toHaveAttribute('stroke', '#1f5fbf');
+    // Declines dashed, in a colour of their own.
+    expect(declined).toHaveAttribute('stroke', '#8a5a00');
+    expect(declined).toHaveAttribute('stroke-dasharray', '5 4');
     expect(screen.getByText('Revenue ($)')).toBeInTheDocument();
     expect(screen.getByText('Orders')).toBeInTheDocument();
+    expect(screen.getByText('Declined payments')).toBeInTheDocument();
   });
 
   it("draws in the dark theme's colours", async () => {
@@ -40,6 +45,8 @@ describe('RevenueChart', () => {
     const { container } = render(<RevenueChart days={statsDays()} />);
     await screen.findByText('30 May');
     expect(bars(container)[0]).toHaveAttribute('fill', '#ff6b6b');
-    expect(container.querySelector('.recharts-line-curve')).toHaveAttribute('stroke', '#8fb8ff');
+    const [orders, declined] = container.querySelectorAll('.recharts-line-curve');
+    expect(orders).toHaveAttribute('stroke', '#8fb8ff');
+    expect(declined).toHaveAttribute('stroke', '#ffc266');
   });
 });

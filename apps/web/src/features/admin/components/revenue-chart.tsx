@@ -1,5 +1,5 @@
-// The dashboard's chart of revenue (bars, dollars on the left axis) and orders (line, count on
-// the right axis) per day, drawn with Recharts. This module is the only one that imports
+// The dashboard's chart of revenue (bars, dollars on the left axis), orders and declined card
+// payments (lines, counts on the right axis) per day, drawn with Recharts. This module is the only one that imports
 // Recharts, and the dashboard loads it lazily: the library stays out of every other page. SVG
 // attributes cannot read the theme's CSS variables, so the colours come from the theme in use.
 import type { ReactNode } from 'react';
@@ -27,8 +27,8 @@ export const REVENUE_CHART_HEIGHT = 300;
 
 // Contrast of at least 3:1 against the card in each theme (WCAG 1.4.11 for graphics).
 const palettes = {
-  light: { revenue: '#d63333', orders: '#1f5fbf', grid: '#dee2e6', text: '#595c5f' },
-  dark: { revenue: '#ff6b6b', orders: '#8fb8ff', grid: '#2c313a', text: '#adb5bd' },
+  light: { revenue: '#d63333', orders: '#1f5fbf', declined: '#8a5a00', grid: '#dee2e6', text: '#595c5f' },
+  dark: { revenue: '#ff6b6b', orders: '#8fb8ff', declined: '#ffc266', grid: '#2c313a', text: '#adb5bd' },
 } as const;
 
 /** '$1.2k' for an axis tick; whole dollars below a thousand. */
@@ -52,6 +52,10 @@ function DayTooltip({ active, payload, colours }: TooltipContentProps & { colour
       <p className="mb-0">
         <span className="chart-key" style={{ backgroundColor: colours.orders }} aria-hidden="true" />{' '}
         {plural(day.orders, 'order', 'orders')}
+      </p>
+      <p className="mb-0">
+        <span className="chart-key" style={{ backgroundColor: colours.declined }} aria-hidden="true" />{' '}
+        {plural(day.declined, 'declined payment', 'declined payments')}
       </p>
     </div>
   );
@@ -127,6 +131,18 @@ export function RevenueChart({ days }: { days: readonly StatsDay[] }): ReactNode
           type="monotone"
           stroke={colours.orders}
           strokeWidth={2}
+          dot={false}
+          activeDot={{ r: 4 }}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="orders"
+          dataKey="declined"
+          name="Declined payments"
+          type="monotone"
+          stroke={colours.declined}
+          strokeWidth={2}
+          strokeDasharray="5 4"
           dot={false}
           activeDot={{ r: 4 }}
           isAnimationActive={false}

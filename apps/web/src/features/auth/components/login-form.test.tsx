@@ -1,4 +1,4 @@
-import { authMessages } from '@comics/shared/schemas/auth';
+import { authMessages, passwordResetMessages } from '@comics/shared/schemas/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +108,20 @@ describe('LoginForm', () => {
     );
   });
 
+  it('shows why sign-ins are paused, and for how long, in the popup', async () => {
+    const paused =
+      'Too many failed sign-ins for this account. Try again in 15 minutes, or sign in from a browser you have used before.';
+    const { user } = setup({
+      'POST /api/user/login': { ...apiError(429, 'rate_limited', paused), headers: { 'retry-after': '900' } },
+    });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'secret');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    expect(await screen.findByRole('dialog', { name: 'Error!' })).toHaveAccessibleDescription(paused);
+    expect(localStorage.getItem('MY_AUTH')).toBeNull();
+  });
+
   it('tells the owner of an account Google took over to use Google', async () => {
     const useGoogle = "This account signs in with Google. Use 'Log in with Google'.";
     const { user } = setup({ 'POST /api/user/login': apiError(401, 'use_google_sign_in', useGoogle) });
@@ -138,6 +152,21 @@ describe('LoginForm', () => {
     expect(Object.values({ ...localStorage })).not.toContain('secret-token');
     await waitFor(() => expect(email()).toHaveValue(''));
     expect(password()).toHaveValue('');
+  });
+
+  it("leads to /forgot-password from 'Forgot password?'", async () => {
+    const { user, router } = setup();
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+  });
+
+  it('opens with the e-mail filled in and a notice after a new password was set', async () => {
+    mockApi({ 'GET /api/auth/config': developmentGoogle });
+    renderRoute(<LoginForm passwordChanged={{ email: 'ada@example.com' }} />, { path: '/login' });
+    expect(screen.getByText(passwordResetMessages.passwordChanged)).toHaveAttribute('role', 'status');
+    expect(email()).toHaveValue('ada@example.com');
+    await waitFor(() => expect(password()).toHaveFocus());
+    expect(submit()).toBeDisabled();
   });
 
   it('shows the development hint under the Google button', async () => {

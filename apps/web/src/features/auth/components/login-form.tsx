@@ -2,12 +2,16 @@
 // with the shared schema. A field's error shows only after it has been typed into, and the
 // password's only once the e-mail is valid; 'Log in' stays disabled while anything is wrong or
 // empty. A refused login opens the 'Error!' popup. On success the identity is stored and the
-// public-route guard sends the user on (USER to /user, ADMIN to /dashboard/admin).
+// public-route guard sends the user on (USER to /user, ADMIN to /dashboard/admin). 'Forgot
+// password?' leads to asking for a link; back from setting a new password, the form opens with
+// the account's e-mail filled in, a notice, and the password field focused.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages, loginBody, type LoginBody } from '@comics/shared/schemas/auth';
-import { useState } from 'react';
+import { accountMessages, loginBody, passwordResetMessages, type LoginBody } from '@comics/shared/schemas/auth';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -31,18 +35,27 @@ function loginErrorMessage(error: unknown): string {
   return errorMessage(error);
 }
 
-export function LoginForm() {
+/** Back from setting a new password: the account's e-mail, for the form. */
+export type LoginArrival = { email: string };
+
+export function LoginForm({ passwordChanged }: { passwordChanged?: LoginArrival | undefined }) {
+  const arrivedEmail = typeof passwordChanged?.email === 'string' ? passwordChanged.email : null;
   const {
     register,
     handleSubmit,
     reset,
     control,
+    setFocus,
     formState: { errors, isValid, isSubmitting },
   } = useForm<LoginBody>({
     mode: 'onChange',
     resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: arrivedEmail ?? '', password: '' },
   });
+  // The e-mail is filled in: the new password is what is left to type.
+  useEffect(() => {
+    if (arrivedEmail) setFocus('password');
+  }, [arrivedEmail, setFocus]);
   const email = useWatch({ control, name: 'email' });
   const emailValid = loginBody.shape.email.safeParse(email).success;
   const login = useLogin();
@@ -64,6 +77,11 @@ export function LoginForm() {
 
   return (
     <>
+      {arrivedEmail && (
+        <Alert variant="success" className="mb-4" role="status">
+          {passwordResetMessages.passwordChanged}
+        </Alert>
+      )}
       <Form noValidate onSubmit={onSubmit} aria-labelledby="login-title">
         <FormField
           id="login-email"
@@ -80,10 +98,13 @@ export function LoginForm() {
           label="Password"
           type="password"
           autoComplete="current-password"
-          className="mb-4"
+          className="mb-2"
           error={passwordError}
           registration={register('password')}
         />
+        <p className="text-end mb-4">
+          <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
+        </p>
         <SubmitButton busy={busy} disabled={!isValid || busy}>
           Log in
         </SubmitButton>

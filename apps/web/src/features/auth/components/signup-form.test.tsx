@@ -139,6 +139,27 @@ describe('SignupForm', () => {
     expect(router.state.location.pathname).toBe('/singup');
   });
 
+  it('says a password the server refuses as too common under the Password field, until it changes', async () => {
+    const tooCommon = 'This password is too common. Choose one that is harder to guess.';
+    const { user, router } = setup({
+      'POST /api/user/signup': apiError(400, 'common_password', tooCommon, { password: tooCommon }),
+    });
+    await fillValid(user);
+    await user.click(submit());
+
+    expect(await screen.findByText(tooCommon)).toBeInTheDocument();
+    expect(password()).toHaveAccessibleDescription(tooCommon);
+    expect(password()).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/singup');
+
+    await user.type(password(), '9');
+    await user.type(repeat(), '9');
+    await waitFor(() => expect(screen.queryByText(tooCommon)).not.toBeInTheDocument());
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
   it('shows any other failure in an alert and keeps the values', async () => {
     const { user } = setup({
       'POST /api/user/signup': apiError(429, 'rate_limited', 'Too many attempts. Try again in 60 seconds.'),

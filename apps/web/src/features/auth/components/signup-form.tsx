@@ -3,8 +3,8 @@
 // only while their field is non-empty; the repeat is checked again whenever the password
 // changes. 'Sign Up' stays disabled while anything is wrong or empty. Unlike the original, the
 // form waits for the server: on success it is cleared, the toast shows for 1.5 s and the visitor
-// goes to /login; on failure the values stay, a taken e-mail is said under the Email field and
-// anything else in an alert.
+// goes to /login; on failure the values stay, a taken e-mail is said under the Email field, a
+// password the server refuses as too common under the Password field, and anything else in an alert.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIGNUP_TOAST_MS } from '@comics/shared/constants';
 import { signupBody, type SignupBody } from '@comics/shared/schemas/auth';
@@ -82,6 +82,14 @@ export function SignupForm() {
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setError('email', { type: 'server', message: error.fields?.email ?? error.message }, { shouldFocus: true });
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'common_password') {
+        setError(
+          'password',
+          { type: 'server', message: error.fields?.password ?? error.message },
+          { shouldFocus: true },
+        );
         return;
       }
       if (error instanceof ApiError && error.fields) {

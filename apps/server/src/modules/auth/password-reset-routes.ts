@@ -1,0 +1,163 @@
+// 'Forgot password?' over HTTP: POST /api/user/password/forgot asks for a link, POST
+// /api/user/password/reset sets the new password with it. The forgot answer is sent before
+// anything about the address is looked up (the work runs once the answer has gone), so an
+// existing and an unknown address get the same answer in the same time. Brakes, counted in the
+// attempt counters every instance shares (Redis with REDIS_URL):
+// - links per address: FORGOT_PER_ADDRESS, in a window as long as a link lives, so whenever one
+//   is refused the last link sent is still valid: asking for someone's address never leaves its
+//   owner without a working link;
+// - link requests per IP: FORGOT_PER_IP, so one client cannot mail every address it knows;
+// - failed resets per IP: RESET_FAILURES_PER_IP (tokens are 256-bit: this only bounds the work).
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  forgotPasswordAnswer,
+  forgotPasswordBody,
+  RESET_LINK_MINUTES,
+  resetPasswordAnswer,
+  resetPasswordBody,
+} from '@comics/shared/schemas/auth';
+import { apiError } from '@comics/shared/schemas/errors';
+import type { AttemptCounter } from '../../lib/attempt-counter';
+import { tryAgainLater } from '../../lib/errors';
+import { createFailureBudget, type Reserved } from '../../lib/failure-budget';
+import { loggableError } from '../../lib/loggable-error';
+import { isLinkUnusable, type PasswordResetService } from './password-reset';
+import { AUTH_BODY_LIMIT_BYTES } from './routes';
+import { securityLog } from './security-log';
+
+const MINUTE = 60_000;
+
+export const FORGOT_PER_ADDRESS = { max: 3, windowMs: RESET_LINK_MINUTES * MINUTE };
+export const FORGOT_PER_IP = { max: 20, windowMs: 60 * MINUTE };
+export const RESET_FAILURES_PER_IP = { max: 20, windowMs: 60 * MINUTE };
+
+/** The one forgot answer, whatever the address. */
+export const FORGOT_ANSWER = {
+  message: `If an account exists for this address, we have sent it a link to choose a new password. It is valid for ${RESET_LINK_MINUTES} minutes.`,
+};
+
+const inMinutes = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+};
+
+export interface PasswordResetRouteOptions {
+  resets: PasswordResetService;
+  /** The shared attempt counters (app.ts `shared.attempts`). */
+  attempts: AttemptCounter;
+  /**
+   * Whether this browser may skip the per-IP budget for this address: the place for the
+   * known-device cookie of the login brakes (a browser that signed in to the account before, so
+   * an office or carrier NAT full of strangers asking cannot keep its owner from a link). Not
+   * wired yet. Whatever decides must take the same time for an address with an account and one
+   * without (decide from the signed cookie alone, or make the same look-up either way), or the
+   * answer would tell them apart. The per-address budget applies all the same.
+   */
+  ipBudgetExempt?: (request: FastifyRequest, email: string) => boolean | Promise<boolean>;
+}
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOptions> = async (
+  app,
+  { resets, attempts, ipBudgetExempt = () => false },
+) => {
+  const tags = ['accounts'];
+  const perAddress = createFailureBudget(attempts, 'password-forgot-address', FORGOT_PER_ADDRESS);
+  const perIp = createFailureBudget(attempts, 'password-forgot-ip', FORGOT_PER_IP);
+  const resetFailures = createFailureBudget(attempts, 'password-reset-ip', RESET_FAILURES_PER_IP);
+
+  /** Counts a link request against its IP and its address; throws the 429 when either is spent. */
+  async function withinForgotBudgets(request: FastifyRequest, address: string): Promise<void> {
+    const ip: Reserved | null = (await ipBudgetExempt(request, address)) ? null : await perIp.reserve(request.ip);
+    if (ip && !ip.allowed) {
+      securityLog(request, 'locked_out', { attempt: 'password_forgot', by: 'ip' });
+      throw tryAgainLater(
+        429,
+        'rate_limited',
+        `Too many requests for new passwords from your network. Ask again in ${inMinutes(ip.retryAfterMs)}.`,
+        ip.retryAfterMs / 1000,
+      );
+    }
+    const byAddress = await perAddress.reserve(address);
+    if (!byAddress.allowed) {
+      // Nothing is sent for this request: it does not count against the IP either.
+      await ip?.reservation.succeeded();
+      securityLog(request, 'locked_out', { attempt: 'password_forgot', by: 'email' });
+      throw tryAgainLater(
+        429,
+        'rate_limited',
+        `A link was sent to this address a short while ago: check your inbox and spam folder, or ask again in ${inMinutes(byAddress.retryAfterMs)}.`,
+        byAddress.retryAfterMs / 1000,
+      );
+    }
+  }
+
+  app.post(
+    '/user/password/forgot',
+    {
+      config: { access: 'public' },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        summary: "Mail a link to choose a new password ('Forgot password?')",
+        description:
+          'Answers 202 alike whether or not the address has an account; the link (valid 30 minutes, single use) goes to the address only when it has one.',
+        body: forgotPasswordBody,
+        response: { 202: forgotPasswordAnswer, 400: apiError, 429: apiError },
+      },
+      preHandler: async (request) => withinForgotBudgets(request, request.body.email.toLowerCase()),
+      // After the answer has gone: the look-up, the link and the e-mail. Errors go to the log only.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 202) return;
+        try {
+          const outcome = await resets.sendLink(request.body.email);
+          securityLog(request, 'password_reset_requested', { outcome });
+        } catch (error) {
+          request.log.error({ error: loggableError(error) }, 'password reset link not sent');
+        }
+      },
+    },
+    async (_request, reply) => reply.code(202).header('cache-control', 'no-store').send(FORGOT_ANSWER),
+  );
+
+  app.post(
+    '/user/password/reset',
+    {
+      config: { access: 'public' },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        summary: "Set a new password with a 'Forgot password?' link",
+        description:
+          'Uses the link once, ends every session of the account and answers its e-mail for the login form; it does not sign in.',
+        body: resetPasswordBody,
+        response: { 200: resetPasswordAnswer, 400: apiError, 429: apiError },
+      },
+    },
+    async (request, reply) => {
+      const reserved = await resetFailures.reserve(request.ip);
+      if (!reserved.allowed) {
+        securityLog(request, 'locked_out', { attempt: 'password_reset', by: 'ip' });
+        throw tryAgainLater(
+          429,
+          'rate_limited',
+          `Too many tries with links that do not work. Try again in ${inMinutes(reserved.retryAfterMs)}.`,
+          reserved.retryAfterMs / 1000,
+        );
+      }
+      try {
+        const account = await resets.reset(request.body.token, request.body.password);
+        await reserved.reservation.succeeded();
+        securityLog(request, 'password_reset', { userId: account.id });
+        return reply.header('cache-control', 'no-store').send({ email: account.email });
+      } catch (error) {
+        // Only a link that did not work counts against the IP (a common password tried no link).
+        if (isLinkUnusable(error)) {
+          await reserved.reservation.failed();
+          securityLog(request, 'password_reset_refused', { reason: 'link_unusable' });
+        } else await reserved.reservation.succeeded();
+        throw error;
+      }
+    },
+  );
+};
