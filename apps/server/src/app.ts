@@ -39,7 +39,7 @@ import { createAdminService } from './modules/admin/service';
 import { installAccessControl } from './modules/auth/access';
 import { createGoogleSignIn } from './modules/auth/google/google-sign-in';
 import { googleRoutes } from './modules/auth/google/routes';
-import { installKnownDevices } from './modules/auth/known-devices';
+import { installKnownDevices, isKnownDevice } from './modules/auth/known-devices';
 import { createLockoutNotices } from './modules/auth/lockout-notice';
 import { LOGIN_FAILURES_PER_ACCOUNT } from './modules/auth/login-brakes';
 import { createAccountRepository } from './modules/auth/repository';
@@ -249,7 +249,8 @@ export async function buildApp({
     onForget: (forgotten) => shared.bus.publish('sessions', forgotten, { acknowledged: true }),
   });
   forwardSessions(sessions, shared.bus);
-  const accounts = createAccountService(createAccountRepository(database.db), sessions);
+  const accountRepository = createAccountRepository(database.db);
+  const accounts = createAccountService(accountRepository, sessions);
   const admin = createAdminService({
     repository: createAdminRepository(database.db),
     sessions,
@@ -278,7 +279,7 @@ export async function buildApp({
   app.addHook('onClose', async () => mailWorker.stop());
   // 'Forgot password?': links and new passwords; a reset ends the account's sessions everywhere.
   const passwordResets = createPasswordResetService({
-    accounts: createAccountRepository(database.db),
+    accounts: accountRepository,
     repository: createPasswordResetRepository(database.db),
     sessions,
     publicUrl: config.publicUrl,
@@ -398,7 +399,11 @@ export async function buildApp({
           log: app.log,
         }),
       });
-      await api.register(passwordResetRoutes, { resets: passwordResets, attempts: shared.attempts });
+      await api.register(passwordResetRoutes, {
+        resets: passwordResets,
+        attempts: shared.attempts,
+        knownDevice: (request, email) => isKnownDevice(app.knownDevices, request, () => accounts.accountFor(email)),
+      });
       await api.register(googleRoutes, {
         accounts,
         google,

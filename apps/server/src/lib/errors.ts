@@ -22,6 +22,12 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
 
+/** A wait as a person reads it, in whole minutes rounded up: '1 minute', '14 minutes'. */
+export function inMinutes(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 /** A refusal to be tried again later: 429 (too many attempts) or 503 (busy), with Retry-After in whole seconds. */
 export function tryAgainLater(
   statusCode: 429 | 503,

@@ -59,6 +59,22 @@ export function knownDeviceOf(
   return entries.find((entry) => entry.userId === account.id && entry.issuedAt >= since) ?? null;
 }
 
+/**
+ * Whether the request comes from a known device of the account `email` names. The account is
+ * looked up only for a browser carrying a validly signed entry, and then whether or not the
+ * address has an account, so the time taken tells nothing about the address.
+ */
+export async function isKnownDevice(
+  devices: KnownDevices,
+  request: FastifyRequest,
+  findAccount: () => Promise<{ id: number; passwordChangedAt: Date | null } | null>,
+): Promise<boolean> {
+  const entries = await devices.entries(request);
+  if (entries.length === 0) return false;
+  const account = await findAccount();
+  return account !== null && knownDeviceOf(entries, account) !== null;
+}
+
 const encode = (entry: DeviceEntry) => `${entry.userId}.${entry.nonce}.${entry.issuedAt}`;
 
 /**

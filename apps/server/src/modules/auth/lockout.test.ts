@@ -10,7 +10,8 @@ import { buildTestApp, createAccount, type TestApp } from '../../../test/helpers
 import { emailOutbox } from '../../db/schema/outbox';
 import { users } from '../../db/schema/users';
 import { createInProcessAttemptCounter } from '../../lib/attempt-counter';
-import { buildLockoutNotice, createLockoutNotices, LOCKOUT_NOTICE_PERIOD_MS } from './lockout-notice';
+import { buildSignInsPaused } from '../mail/account-mails';
+import { createLockoutNotices, LOCKOUT_NOTICE_PERIOD_MS } from './lockout-notice';
 import { hashPassword } from './passwords';
 
 let t: TestApp;
@@ -359,28 +360,22 @@ describe('the lock-out notice', () => {
   });
 
   it('says what happened, that known browsers still work, and where to choose a new password', () => {
-    const notice = buildLockoutNotice({
+    const notice = buildSignInsPaused({
       name: 'Ann',
       email: 'ann@example.com',
       pausedMinutes: 15,
       at: new Date('2025-03-04T15:06:00Z'),
       shopUrl: 'https://shop.example',
     });
+    expect(notice.subject).toBe('Sign-ins to your Comics Shop account are paused');
     expect(notice.textBody).toBe(
       [
         'Hello Ann,',
-        '',
         'Someone tried to sign in to your Comics Shop account (ann@example.com) with wrong passwords several times, most recently at 2025-03-04 15:06 UTC.',
-        '',
-        'Sign-ins to your account from browsers and devices you have not used with it before are paused for 15 minutes.',
-        'Browsers where you have signed in before still work as usual.',
-        '',
-        "If this was not you, choose a new password with 'Forgot password?' on the login page:",
-        'https://shop.example/forgot-password',
-        '',
-        'Comics Shop',
-        '',
-      ].join('\n'),
+        'Sign-ins to your account from browsers and devices you have not used with it before are paused for 15 minutes. Browsers where you have signed in before still work as usual.',
+        "If this was not you, choose a new password with 'Forgot password?' on the login page:\nhttps://shop.example/forgot-password",
+        'Comics Shop\n',
+      ].join('\n\n'),
     );
     expect(notice.htmlBody).toContain('<a href="https://shop.example/forgot-password">Forgot password?</a>');
   });

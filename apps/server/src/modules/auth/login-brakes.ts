@@ -13,7 +13,7 @@
 // when instances share one, so every instance brakes alike.
 import type { FastifyRequest } from 'fastify';
 import type { AttemptCounter } from '../../lib/attempt-counter';
-import { tryAgainLater } from '../../lib/errors';
+import { inMinutes, tryAgainLater } from '../../lib/errors';
 import { createFailureBudget, type Reserved, type Reservation } from '../../lib/failure-budget';
 import { knownDeviceOf, type KnownDevices } from './known-devices';
 import type { Account } from './repository';
@@ -28,12 +28,6 @@ export const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowMs: 15 * MINUTE };
 
 /** What was braked, for the 429's words and the security log. */
 type Brake = 'device' | 'email' | 'ip';
-
-/** '1 minute', '14 minutes': what a person reads, rounded up. */
-export function inMinutes(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
 
 /** The refusal's words say what was braked and how to get in, never whether the account exists. */
 const refusals: Record<Brake, (wait: string) => string> = {

@@ -6,7 +6,8 @@
 // - links per address: FORGOT_PER_ADDRESS, in a window as long as a link lives, so whenever one
 //   is refused the last link sent is still valid: asking for someone's address never leaves its
 //   owner without a working link;
-// - link requests per IP: FORGOT_PER_IP, so one client cannot mail every address it knows;
+// - link requests per IP: FORGOT_PER_IP, so one client cannot mail every address it knows (a
+//   browser that signed in to the account before is spared it: known-devices.ts);
 // - failed resets per IP: RESET_FAILURES_PER_IP (tokens are 256-bit: this only bounds the work).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import {
 } from '@comics/shared/schemas/auth';
 import { apiError } from '@comics/shared/schemas/errors';
 import type { AttemptCounter } from '../../lib/attempt-counter';
-import { tryAgainLater } from '../../lib/errors';
+import { inMinutes, tryAgainLater } from '../../lib/errors';
 import { createFailureBudget, type Reserved } from '../../lib/failure-budget';
 import { loggableError } from '../../lib/loggable-error';
 import { isLinkUnusable, type PasswordResetService } from './password-reset';
@@ -37,29 +38,33 @@ export const FORGOT_ANSWER = {
   message: `If an account exists for this address, we have sent it a link to choose a new password. It is valid for ${RESET_LINK_MINUTES} minutes.`,
 };
 
-const inMinutes = (ms: number) => {
-  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-};
+/** A 429 with Retry-After, its words saying how long to wait, and a security log line saying what was braked. */
+function refuse(
+  request: FastifyRequest,
+  attempt: 'password_forgot' | 'password_reset',
+  by: 'ip' | 'email',
+  retryAfterMs: number,
+  message: (wait: string) => string,
+) {
+  securityLog(request, 'locked_out', { attempt, by });
+  return tryAgainLater(429, 'rate_limited', message(inMinutes(retryAfterMs)), retryAfterMs / 1000);
+}
 
 export interface PasswordResetRouteOptions {
   resets: PasswordResetService;
   /** The shared attempt counters (app.ts `shared.attempts`). */
   attempts: AttemptCounter;
   /**
-   * Whether this browser may skip the per-IP budget for this address: the place for the
-   * known-device cookie of the login brakes (a browser that signed in to the account before, so
-   * an office or carrier NAT full of strangers asking cannot keep its owner from a link). Not
-   * wired yet. Whatever decides must take the same time for an address with an account and one
-   * without (decide from the signed cookie alone, or make the same look-up either way), or the
-   * answer would tell them apart. The per-address budget applies all the same.
+   * Whether this browser signed in to the account `email` names before (its known-device
+   * cookie): it skips the per-IP budget, so strangers asking from the owner's office or carrier
+   * NAT cannot keep the owner from a link. The per-address budget applies all the same.
    */
-  ipBudgetExempt?: (request: FastifyRequest, email: string) => boolean | Promise<boolean>;
+  knownDevice: (request: FastifyRequest, email: string) => Promise<boolean>;
 }
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOptions> = async (
   app,
-  { resets, attempts, ipBudgetExempt = () => false },
+  { resets, attempts, knownDevice },
 ) => {
   const tags = ['accounts'];
   const perAddress = createFailureBudget(attempts, 'password-forgot-address', FORGOT_PER_ADDRESS);
@@ -68,26 +73,27 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
 
   /** Counts a link request against its IP and its address; throws the 429 when either is spent. */
   async function withinForgotBudgets(request: FastifyRequest, address: string): Promise<void> {
-    const ip: Reserved | null = (await ipBudgetExempt(request, address)) ? null : await perIp.reserve(request.ip);
+    const ip: Reserved | null = (await knownDevice(request, address)) ? null : await perIp.reserve(request.ip);
     if (ip && !ip.allowed) {
-      securityLog(request, 'locked_out', { attempt: 'password_forgot', by: 'ip' });
-      throw tryAgainLater(
-        429,
-        'rate_limited',
-        `Too many requests for new passwords from your network. Ask again in ${inMinutes(ip.retryAfterMs)}.`,
-        ip.retryAfterMs / 1000,
+      throw refuse(
+        request,
+        'password_forgot',
+        'ip',
+        ip.retryAfterMs,
+        (wait) => `Too many requests for new passwords from your network. Ask again in ${wait}.`,
       );
     }
     const byAddress = await perAddress.reserve(address);
     if (!byAddress.allowed) {
       // Nothing is sent for this request: it does not count against the IP either.
       await ip?.reservation.succeeded();
-      securityLog(request, 'locked_out', { attempt: 'password_forgot', by: 'email' });
-      throw tryAgainLater(
-        429,
-        'rate_limited',
-        `A link was sent to this address a short while ago: check your inbox and spam folder, or ask again in ${inMinutes(byAddress.retryAfterMs)}.`,
-        byAddress.retryAfterMs / 1000,
+      throw refuse(
+        request,
+        'password_forgot',
+        'email',
+        byAddress.retryAfterMs,
+        (wait) =>
+          `A link was sent to this address a short while ago: check your inbox and spam folder, or ask again in ${wait}.`,
       );
     }
   }
@@ -137,12 +143,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     async (request, reply) => {
       const reserved = await resetFailures.reserve(request.ip);
       if (!reserved.allowed) {
-        securityLog(request, 'locked_out', { attempt: 'password_reset', by: 'ip' });
-        throw tryAgainLater(
-          429,
-          'rate_limited',
-          `Too many tries with links that do not work. Try again in ${inMinutes(reserved.retryAfterMs)}.`,
-          reserved.retryAfterMs / 1000,
+        throw refuse(
+          request,
+          'password_reset',
+          'ip',
+          reserved.retryAfterMs,
+          (wait) => `Too many tries with links that do not work. Try again in ${wait}.`,
         );
       }
       try {

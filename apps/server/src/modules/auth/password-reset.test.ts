@@ -271,6 +271,39 @@ describe('POST /api/user/password/forgot', () => {
     expect(await mailsTo(account.email)).toHaveLength(1);
   });
 
+  it("spares the owner's known browser the per-IP budget, never the per-address one", async () => {
+    const ip = freshIp();
+    const account = await createAccount(t.database);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: account.email, password: account.password },
+      remoteAddress: ip,
+    });
+    const setCookie = [login.headers['set-cookie']].flat().find((c) => c?.startsWith('known_device='));
+    const knownBrowser = { cookie: setCookie!.split(';')[0]! };
+    for (let i = 0; i < 20; i++) {
+      expect((await forgot(`nat-${i}-${randomBytes(3).toString('hex')}@example.com`, ip)).statusCode).toBe(202);
+    }
+    const fromKnown = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/password/forgot',
+        payload: { email },
+        remoteAddress: ip,
+        headers: knownBrowser,
+      });
+    // A stranger behind the same address is refused; the owner's browser gets its link.
+    expect((await forgot(account.email, ip)).statusCode).toBe(429);
+    expect((await fromKnown(account.email)).statusCode).toBe(202);
+    // Its cookie speaks for its own account only.
+    expect((await fromKnown(`other-${randomBytes(3).toString('hex')}@example.com`)).statusCode).toBe(429);
+    // The per-address budget still counts: 3 links in 30 minutes.
+    expect((await fromKnown(account.email)).statusCode).toBe(202);
+    expect((await fromKnown(account.email)).statusCode).toBe(202);
+    expect((await fromKnown(account.email)).statusCode).toBe(429);
+  });
+
   it("answers the login form's e-mail messages, naming the field", async () => {
     const empty = await forgot('', freshIp());
     expect(empty.statusCode).toBe(400);

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { passwordResetMessages, RESET_LINK_MINUTES } from '@comics/shared/schemas/auth';
 import { HttpError } from '../../lib/errors';
 import { loggableError } from '../../lib/loggable-error';
-import { buildPasswordChanged, buildPasswordResetLink, buildUseGoogleSignIn } from '../mail/password-mails';
+import { buildPasswordChanged, buildPasswordResetLink, buildUseGoogleSignIn } from '../mail/account-mails';
 import { refuseCommonPassword } from './common-passwords';
 import type { PasswordResetRepository, ResetAccount } from './password-reset-repository';
 import { hashPassword } from './passwords';

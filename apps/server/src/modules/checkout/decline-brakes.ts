@@ -14,7 +14,7 @@
 // price is that testers paying from many fresh accounts at the very same moment may get as many
 // declines past the budget as they have attempts in flight before it stops them.
 import type { AttemptCounter } from '../../lib/attempt-counter';
-import { tryAgainLater, type HttpError } from '../../lib/errors';
+import { inMinutes, tryAgainLater, type HttpError } from '../../lib/errors';
 import { createFailureBudget, type FailureBudget, type Reservation } from '../../lib/failure-budget';
 
 /** Declines are counted in fixed windows of this length. */
@@ -29,17 +29,12 @@ export const DEFAULT_DECLINES_PER_IP = 10;
 
 export const TOO_MANY_DECLINES = 'too_many_declines';
 
-const minutes = (ms: number) => {
-  const count = Math.max(1, Math.ceil(ms / 60_000));
-  return `${count} ${count === 1 ? 'minute' : 'minutes'}`;
-};
-
 /** The sentences the payment screen shows in its 'Error!' popup. */
 export const declineMessages = {
   buyer: (retryAfterMs: number) =>
-    `Too many declined payments. For your safety, paying is paused for ${minutes(retryAfterMs)}.`,
+    `Too many declined payments. For your safety, paying is paused for ${inMinutes(retryAfterMs)}.`,
   network: (retryAfterMs: number) =>
-    `Too many declined payments were made from your network. For your safety, paying is paused for ${minutes(retryAfterMs)}.`,
+    `Too many declined payments were made from your network. For your safety, paying is paused for ${inMinutes(retryAfterMs)}.`,
 };
 
 /** Who is paying, as the brakes key it. */

@@ -1,8 +1,9 @@
-// The e-mails of 'Forgot password?': the link to choose a new password, the answer for an account
-// that signs in with Google (it has no password to reset), and the notice that the password was
-// changed. Pure, plain text and HTML like the order confirmation; names come from sign-ups and are
-// escaped in the HTML part. The link carries its token in the fragment (#token=…), which browsers
-// never send to a server, so it is in no access log and no Referer header.
+// The e-mails about an account's sign-in: the link of 'Forgot password?', the answer for an account
+// that signs in with Google (it has no password to reset), the notice that the password was
+// changed, and the notice that wrong passwords paused sign-ins from new devices. Pure, plain text
+// and HTML like the order confirmation; names come from sign-ups and are escaped in the HTML part.
+// The reset link carries its token in the fragment (#token=…), which browsers never send to a
+// server, so it is in no access log and no Referer header.
 import { escapeHtml } from './order-confirmation';
 import type { OutboxMessage } from './outbox';
 
@@ -60,13 +61,32 @@ export function buildUseGoogleSignIn(recipient: Recipient) {
   ]);
 }
 
+/** '2025-03-04 15:06 UTC': the same for every reader, whatever the server's locale. */
+const inUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const forgotPasswordLink = (recipient: Recipient) => ({
+  label: 'Forgot password?',
+  href: `${recipient.shopUrl}/forgot-password`,
+});
+
 export function buildPasswordChanged(recipient: Recipient & { changedAt: Date }) {
-  const at = `${recipient.changedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return compose(recipient, 'Your Comics Shop password was changed', [
-    `The password of your Comics Shop account was changed on ${at}, and every device signed in to it was signed out.`,
+    `The password of your Comics Shop account was changed on ${inUtc(recipient.changedAt)}, and every device signed in to it was signed out.`,
     {
       text: 'If you did not change it, ask for a new password at once:',
-      link: { label: 'Forgot password?', href: `${recipient.shopUrl}/forgot-password` },
+      link: forgotPasswordLink(recipient),
+    },
+  ]);
+}
+
+/** Wrong passwords paused sign-ins to the account from devices it was never used on (login-brakes.ts). */
+export function buildSignInsPaused(recipient: Recipient & { pausedMinutes: number; at: Date }) {
+  return compose(recipient, 'Sign-ins to your Comics Shop account are paused', [
+    `Someone tried to sign in to your Comics Shop account (${recipient.email}) with wrong passwords several times, most recently at ${inUtc(recipient.at)}.`,
+    `Sign-ins to your account from browsers and devices you have not used with it before are paused for ${recipient.pausedMinutes} minutes. Browsers where you have signed in before still work as usual.`,
+    {
+      text: "If this was not you, choose a new password with 'Forgot password?' on the login page:",
+      link: forgotPasswordLink(recipient),
     },
   ]);
 }
