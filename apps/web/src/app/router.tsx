@@ -60,7 +60,6 @@ export const routes: RouteObject[] = [
           page(paths.login.path, login),
           page(paths.signup.path, signup),
           page(paths.forgotPassword.path, forgotPassword),
-          page(paths.resetPassword.path, resetPassword),
           {
             element: <MainLayout />,
             children: [page(paths.home.path, home), page(paths.comicDetail.path, comicDetail)],
@@ -72,6 +71,10 @@ export const routes: RouteObject[] = [
       // gate does not race it to /login.
       page(paths.user.logout.path, logout),
       page(paths.dashboard.logout.path, logout),
+
+      // The e-mailed link to a new password works whoever this browser is signed in as: the gate
+      // of the public group would send a signed-in owner on and lose the link's token.
+      page(paths.resetPassword.path, resetPassword),
 
       // The reader: full screen, without the navbar, and open to guests (they read the preview).
       page(paths.user.read.path, reader),

@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { readSession, storeIdentity } from '@/features/auth/hooks/use-session';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
@@ -61,6 +62,22 @@ describe('/reset-password', () => {
       method: 'POST',
       body: { token: TOKEN, password: 'violet kite at dusk', repeatpassword: 'violet kite at dusk' },
     });
+  });
+
+  it('forgets the session this browser kept of that account, which the reset ended, and only of that one', async () => {
+    storeIdentity({ name: 'Ada', Rol: 'USER', id: 7, email: 'Ada@Example.com' });
+    const { user, router } = setup({ 'POST /api/user/password/reset': { body: { email: 'ada@example.com' } } });
+    await fill(user);
+    await user.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(readSession().role).toBeNull();
+
+    storeIdentity({ name: 'Bob', Rol: 'USER', id: 8, email: 'bob@example.com' });
+    const other = setup({ 'POST /api/user/password/reset': { body: { email: 'ada@example.com' } } });
+    await fill(other.user);
+    await other.user.click(submit());
+    await waitFor(() => expect(other.router.state.location.pathname).toBe('/login'));
+    expect(readSession()).toEqual({ role: 'USER', name: 'Bob' });
   });
 
   it("shows the server's refusal of a common password at the password field", async () => {

@@ -87,6 +87,11 @@ export function refreshIdentity(profile: Profile): void {
   storeIdentity(profile);
 }
 
+/** True when the browser thinks it is signed in to the account of this e-mail (any letter case). */
+export function isSignedInAs(email: string): boolean {
+  return isSignedIn() && readStorage(STORAGE_KEYS.email)?.toLowerCase() === email.toLowerCase();
+}
+
 /** Ends the session on this browser (docs/product.md §4): all local storage goes except the theme choice. */
 export function clearSession(): void {
   clearStorage([THEME_STORAGE_KEY]);
