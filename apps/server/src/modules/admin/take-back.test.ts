@@ -2,33 +2,26 @@
 // them no more (My comics, the reading shelf, the reader and the page addresses it gave all stop
 // at once), the order stays with the moment it was taken back, an audit entry says who did it,
 // and the buyer may buy the issues again. Refusals: 404 unknown order, 409 not paid or taken back.
-import { asc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PREVIEW_PAGES, type IssuePagesAnswer, type ReadingAccess } from '@comics/shared/schemas/reader';
 import type { AdminOrderDetail, AuditEntry } from '@comics/shared/schemas/admin';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, loginToken, signedInUser, type TestApp } from '../../../test/helpers';
-import { issues } from '../../db/schema/catalog';
+import { chargeableIssues, sandboxPaymentMethod, totalCentsOf } from '../../../test/shop';
 import { orders, purchases } from '../../db/schema/shop';
 
 let t: TestApp;
-let pool: Array<{ id: number; priceCents: number }>;
+let pool: Awaited<ReturnType<typeof chargeableIssues>>;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
   t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '100000' });
-  // Issues the sandbox can charge (at least $0.50), by id.
-  pool = await t.database.db
-    .select({ id: issues.id, priceCents: issues.priceCents })
-    .from(issues)
-    .where(gt(issues.priceCents, 99))
-    .orderBy(asc(issues.id))
-    .limit(40);
+  pool = await chargeableIssues(t.database, 40);
   admin = await signedInUser(t, 'ADMIN');
 });
 
-let next = 0;
 /** Issues no other test in this file uses. */
-const fresh = (count: number) => pool.slice(next, (next += count));
+const fresh = (count: number) => pool.take(count);
 
 async function buyer() {
   const account = await createAccount(t.database);
@@ -41,17 +34,10 @@ type Buyer = Awaited<ReturnType<typeof buyer>>;
 
 /** Pays for the issues with the sandbox's good card, through the checkout: answers the order's id. */
 async function buy(who: Buyer, items: Array<{ id: number; priceCents: number }>): Promise<number> {
-  const card = await who.call('POST', '/api/payments/sandbox/payment-methods', {
-    number: '4242424242424242',
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 2,
-    cvc: '123',
-  });
-  expect(card.statusCode, card.body).toBe(200);
   const paid = await who.call('POST', '/api/shop/checkout', {
     carrito: items.map((item) => item.id),
-    id: card.json<{ id: string }>().id,
-    price: items.reduce((sum, item) => sum + item.priceCents, 0),
+    id: await sandboxPaymentMethod(t.app, who.headers),
+    price: totalCentsOf(items),
   });
   expect(paid.statusCode, paid.body).toBe(200);
   expect(paid.json()).toMatchObject({ status: 'paid' });

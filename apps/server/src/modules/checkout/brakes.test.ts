@@ -7,12 +7,12 @@
 // declined attempt keeps one compact record; checkout takes at most a full cart.
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_CART_LINES } from '@comics/shared/constants';
-import { asc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, testConfig, type TestApp } from '../../../test/helpers';
+import { chargeableIssues, sandboxPaymentMethod, totalCentsOf } from '../../../test/shop';
 import { buildApp } from '../../app';
-import { issues } from '../../db/schema/catalog';
 import { sandboxCharges } from '../../db/schema/payments';
 import { orderItems, orders } from '../../db/schema/shop';
 import { createInProcessAttemptCounter } from '../../lib/attempt-counter';
@@ -27,26 +27,18 @@ import { createCheckoutService } from './service';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DECLINED = '4000000000000002';
 const INSUFFICIENT_FUNDS = '4000000000009995';
-const GOOD = '4242424242424242';
 
 let t: TestApp;
-let issuePool: Array<{ id: number; priceCents: number }>;
+let issuePool: Awaited<ReturnType<typeof chargeableIssues>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // Issues of 50 cents or more (the sandbox, like Stripe, charges at least $0.50).
-  issuePool = await t.database.db
-    .select({ id: issues.id, priceCents: issues.priceCents })
-    .from(issues)
-    .where(gt(issues.priceCents, 99))
-    .orderBy(asc(issues.id))
-    .limit(400);
+  issuePool = await chargeableIssues(t.database, 400);
 });
 
-let nextIssue = 0;
 /** Issues nobody in this file has used yet. */
-const freshIssues = (count: number) => issuePool.slice(nextIssue, (nextIssue += count));
-const centsOf = (items: Array<{ priceCents: number }>) => items.reduce((sum, item) => sum + item.priceCents, 0);
+const freshIssues = (count: number) => issuePool.take(count);
+const centsOf = totalCentsOf;
 
 let nextAddress = 0;
 /** An address of its own for each test: per-IP budgets do not leak between tests. */
@@ -60,16 +52,7 @@ async function buyer() {
 }
 type Buyer = Awaited<ReturnType<typeof buyer>>;
 
-async function paymentMethod(who: Buyer, number = GOOD): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/payment-methods',
-    headers: who.headers,
-    payload: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ id: string }>().id;
-}
+const paymentMethod = (who: Buyer, number?: string) => sandboxPaymentMethod(t.app, who.headers, number);
 
 interface Attempt {
   items: Array<{ id: number; priceCents: number }>;
@@ -494,7 +477,7 @@ describe('the checkout body', () => {
       method: 'POST',
       url: '/api/shop/checkout',
       headers: who.headers,
-      payload: { carrito: issuePool.slice(0, MAX_CART_LINES + 1).map((item) => item.id), id: 'pm_x', price: 100 },
+      payload: { carrito: freshIssues(MAX_CART_LINES + 1).map((item) => item.id), id: 'pm_x', price: 100 },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ carrito: `At most ${MAX_CART_LINES} issues at once` });

@@ -1,20 +1,20 @@
 // Checkout on a real database with the sandbox gateway: one charge per attempt, the server's
 // prices, each test card's failure, races between attempts, a crash between the charge and the
 // order's completion settled by the reconciler, and the confirmation e-mail over real SMTP.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createAccount, loginToken, testConfig, type TestApp } from '../../../test/helpers';
+import { chargeableIssues, sandboxPaymentMethod, totalCentsOf } from '../../../test/shop';
 import { buildApp } from '../../app';
 import { holdInstanceLock } from '../../db/instance-lock';
-import { issues } from '../../db/schema/catalog';
 import { emailOutbox } from '../../db/schema/outbox';
 import { sandboxCharges } from '../../db/schema/payments';
 import { cartItems, orders, purchases } from '../../db/schema/shop';
 
 let t: TestApp;
-let issuePool: Array<{ id: number; priceCents: number }>;
+let issuePool: Awaited<ReturnType<typeof chargeableIssues>>;
 const received: Array<{ to: string; subject: string; text: string }> = [];
 let smtp: SMTPServer;
 
@@ -39,21 +39,14 @@ beforeAll(async () => {
   const { port } = smtp.server.address() as { port: number };
   t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '100000', SMTP_URL: `smtp://127.0.0.1:${port}` });
   await t.app.ready();
-  // Issues priced at 50 cents or more (the sandbox, like Stripe, charges at least $0.50).
-  issuePool = await t.database.db
-    .select({ id: issues.id, priceCents: issues.priceCents })
-    .from(issues)
-    .where(gt(issues.priceCents, 99))
-    .orderBy(asc(issues.id))
-    .limit(200);
+  issuePool = await chargeableIssues(t.database, 200);
 });
 
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-let nextIssue = 0;
 /** Issues nobody in this file has used yet. */
-const freshIssues = (count: number) => issuePool.slice(nextIssue, (nextIssue += count));
-const centsOf = (items: Array<{ priceCents: number }>) => items.reduce((sum, item) => sum + item.priceCents, 0);
+const freshIssues = (count: number) => issuePool.take(count);
+const centsOf = totalCentsOf;
 
 async function buyer() {
   const account = await createAccount(t.database);
@@ -63,16 +56,7 @@ async function buyer() {
 
 type Buyer = Awaited<ReturnType<typeof buyer>>;
 
-async function paymentMethod(who: Buyer, number = '4242 4242 4242 4242'): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/payment-methods',
-    headers: who.headers,
-    payload: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ id: string }>().id;
-}
+const paymentMethod = (who: Buyer, number?: string) => sandboxPaymentMethod(t.app, who.headers, number);
 
 async function fillCart(who: Buyer, items: Array<{ id: number }>) {
   const res = await t.app.inject({
