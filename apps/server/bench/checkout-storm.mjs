@@ -168,7 +168,7 @@ try {
       const key =
         response.status === 200 && answer.status === 'paid'
           ? 'paid'
-          : `${response.status} ${answer.error?.code ?? answer.status ?? ''}`;
+          : `${response.status} ${answer.code ?? answer.status ?? ''}`;
       if (key === 'paid') paid++;
       outcomes[key] = (outcomes[key] ?? 0) + 1;
     } catch (error) {

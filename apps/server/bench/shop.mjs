@@ -123,8 +123,8 @@ export async function checkoutStorm(url, buyers, issues, { seconds, concurrency 
       latencies.push(performance.now() - started);
       if (response.status === 200 && answer.status === 'paid') orders++;
       else
-        failures[`${response.status} ${answer.error?.code ?? answer.status}`] =
-          (failures[`${response.status} ${answer.error?.code ?? answer.status}`] ?? 0) + 1;
+        failures[`${response.status} ${answer.code ?? answer.status}`] =
+          (failures[`${response.status} ${answer.code ?? answer.status}`] ?? 0) + 1;
     }
   };
   const started = performance.now();

@@ -197,7 +197,7 @@ describe('an administrator on MEDIA_BASE_URL', () => {
     for (const image of ['https://evil.example/media/uploads/x.webp', 'https://cdn.example.evil/media/x.webp']) {
       const res = await patchVolume(admin.headers, { image });
       expect(res.statusCode, image).toBe(400);
-      expect(res.json().error.fields).toEqual({ image: 'Must be an image uploaded to this shop' });
+      expect(res.json().fields).toEqual({ image: 'Must be an image uploaded to this shop' });
     }
     const res = await admin.call('POST', '/api/comics', {
       name: 'Elsewhere',
@@ -207,7 +207,7 @@ describe('an administrator on MEDIA_BASE_URL', () => {
       publisher: 'Edge Press',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ imagen: 'Must be an image uploaded to this shop' });
+    expect(res.json().fields).toEqual({ imagen: 'Must be an image uploaded to this shop' });
   });
 });
 

@@ -155,7 +155,7 @@ function expectClientAnswer(res: { statusCode: number; body: string; json(): unk
   const context = `${what.slice(0, 300)} → ${res.body.slice(0, 300)}`;
   expect(res.statusCode, context).toBeLessThan(500);
   if (res.statusCode >= 400) {
-    expect(res.json(), context).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    expect(res.json(), context).toMatchObject({ code: expect.any(String), error: expect.any(String) });
   }
 }
 

@@ -33,9 +33,9 @@ export async function findReviewedComic(request: APIRequestContext): Promise<{ c
 }
 
 /** An issue's reviews (first page) with the summary, as anyone may read them. */
-export async function fetchIssueReviews(request: APIRequestContext, volumeId: number, issueId: number) {
-  const response = await request.post('/api/ratings/byIssue', { data: { volumeId, IssueId: issueId } });
-  expect(response.status(), 'POST /api/ratings/byIssue').toBe(200);
+export async function fetchIssueReviews(request: APIRequestContext, issueId: number) {
+  const response = await request.get(`/api/issues/${issueId}/reviews`);
+  expect(response.status(), 'GET /api/issues/{id}/reviews').toBe(200);
   return (await response.json()) as IssueReviews;
 }
 

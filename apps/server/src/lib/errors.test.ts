@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 
 const GENERIC_500 = {
-  error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+  code: 'internal_error',
+  error: 'Something went wrong on our side. Please try again.',
 };
 
 describe('database failures', () => {
@@ -39,14 +40,15 @@ describe('database failures', () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/cast', query: { value, cast } });
     // A NUL never reaches the database: the control-character guard refuses it first.
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toMatch(/^(invalid_value|validation_failed)$/);
+    expect(res.json().code).toMatch(/^(invalid_value|validation_failed)$/);
   });
 
   it('answers 400 for a refused value that slipped past the guard', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/cast?value=12x&cast=int' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { code: 'invalid_value', message: 'A value in the request is malformed, out of range or too long.' },
+      code: 'invalid_value',
+      error: 'A value in the request is malformed, out of range or too long.',
     });
   });
 
@@ -96,7 +98,7 @@ describe('URLs the router refuses before any route', () => {
   ])('answer %s in the error shape', async (url, status, code, message) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ error: { code, message } });
+    expect(res.json()).toEqual({ code, error: message });
   });
 });
 

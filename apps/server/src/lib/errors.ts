@@ -1,4 +1,4 @@
-// The one error shape of the API — { error: { code, message, fields? } } — and the
+// The one error shape of the API — { error: '<sentence>', code, fields? } — and the
 // handler that produces it. Client mistakes say what was wrong; server faults say nothing
 // about internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +41,7 @@ export function tryAgainLater(
 }
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
-  return { error: { code, message, ...(fields ? { fields } : {}) } };
+  return { error: message, code, ...(fields ? { fields } : {}) };
 }
 
 /** 400 naming each field that was wrong, the message summing them up. */

@@ -57,7 +57,7 @@ describe('limits counted in Redis', () => {
       expect(await statuses([app], 4)).toEqual([200, 200, 200, 429]);
       const refused = await app.inject({ url: '/', headers: { 'x-caller': 'alice' } });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json()).toMatchObject({ error: { code: 'rate_limited' } });
+      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
       expect(await statuses([app], 1, 'bob')).toEqual([200]);
     }
   });

@@ -59,7 +59,7 @@ describe('request metrics', () => {
   it('is never served on the shop port', async () => {
     const res = await get('/metrics');
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('not_found');
+    expect(res.json().code).toBe('not_found');
   });
 });
 

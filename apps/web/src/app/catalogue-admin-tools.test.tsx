@@ -250,18 +250,16 @@ describe("the admin's pages tool (issue 13)", () => {
     const { user, input } = await openTool(pagesOf(24, 'generated'));
     await user.upload(input, cbz('escape.cbz'));
     uploads[0]!.respond(400, {
-      error: {
-        code: 'validation_failed',
-        message: 'Some fields are not valid.',
-        fields: { file: 'The archive has an entry outside its folder: ../../etc/passwd' },
-      },
+      code: 'validation_failed',
+      error: 'Some fields are not valid.',
+      fields: { file: 'The archive has an entry outside its folder: ../../etc/passwd' },
     });
     await waitFor(() => expect(errorOf(input)).toBe('The archive has an entry outside its folder: ../../etc/passwd'));
     expect(input).toHaveAttribute('aria-invalid', 'true');
 
     // Without a field, the answer's message.
     await user.upload(input, cbz('again.cbz'));
-    uploads[1]!.respond(413, { error: { code: 'too_large', message: 'The archive is larger than 200 MB.' } });
+    uploads[1]!.respond(413, { code: 'too_large', error: 'The archive is larger than 200 MB.' });
     await waitFor(() => expect(errorOf(input)).toBe('The archive is larger than 200 MB.'));
   });
 

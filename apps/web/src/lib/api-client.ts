@@ -1,7 +1,5 @@
 // The one way the web app talks to the API: JSON over fetch under /api, errors turned into
-// ApiError with the server's { error: { code, message, fields } } shape.
-import type { ApiError as ApiErrorBody } from '@comics/shared/schemas/errors';
-
+// ApiError with the server's { error: '<sentence>', code, fields? } shape.
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -58,14 +56,14 @@ export function buildUrl(path: string, params?: Record<string, QueryValue>): str
   return `${API_BASE}${path}${query ? `?${query}` : ''}`;
 }
 
-function isErrorBody(body: unknown): body is ApiErrorBody {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    'error' in body &&
-    typeof (body as { error: unknown }).error === 'object' &&
-    (body as { error: object | null }).error !== null
-  );
+/** The ApiError of a refused answer: the server's { error, code, fields? }, or its bare status. */
+export function errorFromAnswer(status: number, body: unknown): ApiError {
+  const answer = (typeof body === 'object' && body !== null ? body : {}) as Partial<Record<string, unknown>>;
+  if (typeof answer.error === 'string' && typeof answer.code === 'string') {
+    const fields = typeof answer.fields === 'object' && answer.fields !== null ? answer.fields : undefined;
+    return new ApiError(status, answer.code, answer.error, fields as Record<string, string> | undefined);
+  }
+  return new ApiError(status, `HTTP_${status}`, `The server answered ${status}.`);
 }
 
 async function request(
@@ -95,11 +93,7 @@ async function request(
     for (const listener of [...unauthorizedListeners]) listener();
   }
   if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    if (isErrorBody(body)) {
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
-    }
-    throw new ApiError(response.status, `HTTP_${response.status}`, `The server answered ${response.status}.`);
+    throw errorFromAnswer(response.status, await response.json().catch(() => null));
   }
   return response;
 }

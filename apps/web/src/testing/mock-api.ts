@@ -49,5 +49,5 @@ export function mockApi(handlers: Record<string, Handler>) {
 
 /** The error shape every 4xx/5xx answer has. */
 export function apiError(status: number, code: string, message: string, fields?: Record<string, string>): MockAnswer {
-  return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+  return { status, body: { error: message, code, ...(fields ? { fields } : {}) } };
 }

@@ -1,6 +1,7 @@
 // Administrators' account management (docs/product.md §2 admin Users screen, §7 /admin/users calls).
 import { z } from 'zod';
 import { ROLES } from '../constants';
+import { idField } from './wire-numbers';
 
 /** A row of the admin users list (docs/product.md §3): never a password, hash or session. */
 export const adminUser = z.object({
@@ -12,10 +13,7 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
-const userId = z
-  .number({ error: 'Must be a user id' })
-  .int({ error: 'Must be a user id' })
-  .positive({ error: 'Must be a user id' });
+const userId = idField('a user id');
 
 export const setRoleBody = z.object({
   id_user: userId,
@@ -175,26 +173,33 @@ const required = (max: number) =>
 
 export const NOT_OUR_IMAGE = 'Must be an image uploaded to this shop';
 
-/**
- * A media URL this shop issued: a path under /media/, or that path on the media host the shop
- * answers with (MEDIA_BASE_URL), which only the server knows and checks.
- */
-const imageUrl = z
+/** A path under /media/, or that path on the media host the shop answers with (MEDIA_BASE_URL). */
+const isOurMediaUrl = (url: string) => /^(https?:\/\/[^/?#]+(\/[^?#]*)?)?\/media\//.test(url) && !url.includes('..');
+
+/** A media URL this shop issued (the server alone knows and checks the media host); required. */
+export const imageUrl = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, { error: REQUIRED })
   .max(2048)
-  .refine((url) => /^(https?:\/\/[^/?#]+(\/[^?#]*)?)?\/media\//.test(url) && !url.includes('..'), {
-    error: NOT_OUR_IMAGE,
-  });
+  .refine(isOurMediaUrl, { error: NOT_OUR_IMAGE });
 
 /**
  * POST /api/comics (docs/product.md §4 Upload, §5 messages). The form's values plus `imagen`,
- * the URL the image upload answered. Episodes become issues 1…N at the default price.
+ * the URL the image upload answered; none (or '', as the spec's client sends when its image host
+ * could not be reached) gives the comic generated covers. Episodes become issues 1…N at the
+ * default price. The spec's client nests the values: `{ values: { name, … }, imagen }`, which the
+ * route flattens before this schema reads it.
  */
 export const newComicBody = z.object({
   name: required(200),
-  imagen: imageUrl,
+  imagen: z
+    .string({ error: NOT_OUR_IMAGE })
+    .trim()
+    .max(2048)
+    .refine((url) => url === '' || isOurMediaUrl(url), { error: NOT_OUR_IMAGE })
+    .nullish()
+    .transform((url) => url || null),
   description: z.string().trim().max(10_000, { error: 'At most 10000 characters' }).optional().nullable(),
   episodes: z.coerce
     .number({ error: ONLY_INTEGERS })

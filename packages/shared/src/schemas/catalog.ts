@@ -1,9 +1,8 @@
 // The catalogue's request and answer shapes, shared by the API and the web client.
 import { z } from 'zod';
 import { COMIC_SORTS } from '../constants';
+import { MAX_INT } from './wire-numbers';
 
-/** Largest page and id we accept: far beyond any real catalogue, well inside int4. */
-const MAX_INT = 2_147_483_647;
 export const MAX_PAGE_SIZE = 100;
 
 /** Digits only: '1e3', '0x10' or ' 7' are not ids, though Number() would take them. */

@@ -5,23 +5,16 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN } from '../constants';
 import { comicListQuery, MAX_PAGE_SIZE } from './catalog';
-import { issueIdField, userIdField } from './shop';
-
-const MAX_INT = 2_147_483_647;
+import { issueIdField } from './shop';
+import { bodyUserId, idField, wholeNumberField } from './wire-numbers';
 
 /** The longest review text, counted after trimming (as a textarea's maxLength counts). */
 export const REVIEW_DESCRIPTION_MAX = 2000;
 /** Reviews per page of an issue's list and of the moderators' list, unless the client asks. */
 export const REVIEWS_PER_PAGE = 20;
 
-/** A JSON integer in [min, max]: a string of digits or a fraction is refused, never coerced. */
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
-
-const id = (what: string) => wholeNumber(1, MAX_INT, `Must be ${what}`);
-
-/** Whole stars only: 0, 6, 2.5 and '5' are refused, never rounded. */
-export const ratingField = wholeNumber(
+/** Whole stars only (5 or '5'): 0, 6, 2.5 and '2.5' are refused, never rounded. */
+export const ratingField = wholeNumberField(
   RATING_MIN,
   RATING_MAX,
   `Must be a whole number of stars from ${RATING_MIN} to ${RATING_MAX}`,
@@ -40,21 +33,26 @@ export const reviewBody = z.object({
     .max(REVIEW_DESCRIPTION_MAX, { error: `At most ${REVIEW_DESCRIPTION_MAX} characters` })
     .nullish()
     .transform((text) => text ?? ''),
-  ComicId: id('a comic id'),
-  UserId: userIdField,
+  ComicId: idField('a comic id'),
+  UserId: bodyUserId,
   IssueId: issueIdField,
 });
 export type ReviewBody = z.input<typeof reviewBody>;
 
+const pagingFields = {
+  page: wholeNumberField(1, 1_000_000, 'Must be a whole number from 1 to 1000000').optional(),
+  limit: wholeNumberField(1, MAX_PAGE_SIZE, `Must be a whole number from 1 to ${MAX_PAGE_SIZE}`).optional(),
+};
+
 /**
  * POST /api/ratings/byIssue: one page of an issue's reviews (REVIEWS_PER_PAGE newest unless
- * `page` / `limit` say otherwise). `volumeId` must be the issue's volume.
+ * `page` / `limit` say otherwise), answered as a bare list as the spec's client reads it.
+ * `volumeId` must be the issue's volume.
  */
 export const reviewsByIssueBody = z.object({
-  volumeId: id('a comic id'),
+  volumeId: idField('a comic id'),
   IssueId: issueIdField,
-  page: wholeNumber(1, 1_000_000, 'Must be a whole number from 1 to 1000000').optional(),
-  limit: wholeNumber(1, MAX_PAGE_SIZE, `Must be a whole number from 1 to ${MAX_PAGE_SIZE}`).optional(),
+  ...pagingFields,
 });
 export type ReviewsByIssueBody = z.input<typeof reviewsByIssueBody>;
 
@@ -92,7 +90,17 @@ export const ratingSummary = z.object({
 });
 export type RatingSummary = z.infer<typeof ratingSummary>;
 
-/** The answer of POST /api/ratings/byIssue; `summary.count` is the total across pages. */
+/**
+ * ?page=&limit= of GET /api/issues/{id}/reviews and GET /api/admin/reviews (REVIEWS_PER_PAGE a page
+ * by default, at most MAX_PAGE_SIZE).
+ */
+export const reviewsPageQuery = comicListQuery.pick({ page: true, limit: true });
+export type ReviewsPageQuery = z.input<typeof reviewsPageQuery>;
+
+/** POST /api/ratings/byIssue: the page as a bare list; the X-Total-Count header counts every review. */
+export const reviewList = z.array(review);
+
+/** The answer of GET /api/issues/{id}/reviews; `summary.count` is the total across pages. */
 export const issueReviews = z.object({
   reviews: z.array(review),
   summary: ratingSummary,
@@ -111,19 +119,9 @@ export const adminReview = review.extend({
 });
 export type AdminReview = z.infer<typeof adminReview>;
 
-/** GET /api/admin/reviews?page=&limit= (REVIEWS_PER_PAGE a page by default, at most MAX_PAGE_SIZE). */
-export const adminReviewsQuery = comicListQuery.pick({ page: true, limit: true });
-export type AdminReviewsQuery = z.input<typeof adminReviewsQuery>;
-
-/** Every review, newest first, one page of them; `total` counts all pages. */
-export const adminReviewsAnswer = z.object({
-  reviews: z.array(adminReview),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-});
-export type AdminReviewsAnswer = z.infer<typeof adminReviewsAnswer>;
+/** Every review, newest first, one page of them as a bare list; the X-Total-Count header counts all pages. */
+export const adminReviewsAnswer = z.array(adminReview);
 
 /** DELETE /api/admin/reviews: answers the review deleted. */
-export const deleteReviewBody = z.object({ id_review: id('a review id') });
+export const deleteReviewBody = z.object({ id_review: idField('a review id') });
 export type DeleteReviewBody = z.infer<typeof deleteReviewBody>;

@@ -4,20 +4,12 @@
 import { z } from 'zod';
 import { MAX_CART_LINES } from '../constants';
 import { issue } from './catalog';
+import { bodyUserId, idField, MAX_INT, wholeNumberField } from './wire-numbers';
 
-const MAX_INT = 2_147_483_647;
 /** More issues than any volume holds; bounds the work of one request ('BUY ALL COMICS!'). */
 export const MAX_ITEMS_PER_REQUEST = 500;
 
-const positiveId = (what: string) =>
-  z
-    .number({ error: `Must be ${what}` })
-    .int({ error: `Must be ${what}` })
-    .min(1, { error: `Must be ${what}` })
-    .max(MAX_INT, { error: `Must be ${what}` });
-
-export const userIdField = positiveId('a user id');
-export const issueIdField = positiveId('an issue id');
+export const issueIdField = idField('an issue id');
 
 /**
  * An issue as the spec's client sends it: its id, or the issue object it holds (only `id` is
@@ -44,7 +36,7 @@ export type CartItem = z.infer<typeof cartItem>;
 export const cartAnswer = z.array(cartItem);
 
 /** POST / DELETE /api/shop/cart. */
-export const cartItemBody = z.object({ comic: issueRef, userId: userIdField });
+export const cartItemBody = z.object({ comic: issueRef, userId: bodyUserId });
 export type CartItemBody = z.input<typeof cartItemBody>;
 
 /** POST /api/shop/cart/bulk: many issues in one request ('BUY ALL COMICS!'). */
@@ -53,14 +45,14 @@ export const cartBulkBody = z.object({
     .array(issueRef, { error: 'Must be a list of issues' })
     .min(1, { error: 'Add at least one issue' })
     .max(MAX_ITEMS_PER_REQUEST, { error: `At most ${MAX_ITEMS_PER_REQUEST} issues at once` }),
-  userId: userIdField,
+  userId: bodyUserId,
 });
 export type CartBulkBody = z.input<typeof cartBulkBody>;
 
 /** PUT /api/shop/cart (docs/product.md §7, kept for compatibility): acknowledges a paid item. */
 export const cartCompleteBody = z.object({
   comic: issueRef,
-  userId: userIdField,
+  userId: bodyUserId,
   card: z.string().max(40).optional(),
   status: z.literal('Completo', { error: "Must be 'Completo'" }),
 });
@@ -79,7 +71,7 @@ export const purchasesAnswer = z.array(purchaseItem);
 // ---- Favourites -------------------------------------------------------------------------------
 
 /** POST / DELETE /api/fav. */
-export const favouriteBody = z.object({ issuesId: issueIdField, userId: userIdField });
+export const favouriteBody = z.object({ issuesId: issueRef, userId: bodyUserId });
 export type FavouriteBody = z.infer<typeof favouriteBody>;
 
 /** A favourite issue: as the catalogue shows it (the modal opens from it). */
@@ -142,11 +134,7 @@ export const checkoutBody = z.object({
   /** The payment method: Stripe's `pm_…`, or the sandbox's. */
   id: z.string({ error: 'Must be a payment method id' }).min(1, { error: 'Must be a payment method id' }).max(255),
   /** The total in cents: sum of prices times 100, rounded down. */
-  price: z
-    .number({ error: 'Must be the total in cents' })
-    .int({ error: 'Must be the total in cents' })
-    .min(0, { error: 'Must be the total in cents' })
-    .max(MAX_INT, { error: 'Must be the total in cents' }),
+  price: wholeNumberField(0, MAX_INT, 'Must be the total in cents'),
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 

@@ -95,7 +95,7 @@ describe('the audit log', () => {
   it('refuses bad paging with the fields named', async () => {
     const res = await auditPage('?page=x&limit=0');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ page: 'Must be a page number', limit: 'Must be 1 to 100' });
+    expect(res.json().fields).toEqual({ page: 'Must be a page number', limit: 'Must be 1 to 100' });
   });
 });
 
@@ -113,10 +113,10 @@ describe('who may call the admin routes', () => {
     for (const url of routes) {
       const guest = await t.app.inject({ method: 'GET', url });
       expect(guest.statusCode, url).toBe(401);
-      expect(guest.json().error.code).toBe('unauthorized');
+      expect(guest.json().code).toBe('unauthorized');
       const asUser = await user.call('GET', url);
       expect(asUser.statusCode, url).toBe(403);
-      expect(asUser.json().error.code).toBe('forbidden');
+      expect(asUser.json().code).toBe('forbidden');
     }
   });
 });

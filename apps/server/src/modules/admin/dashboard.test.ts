@@ -279,7 +279,7 @@ describe('GET /api/admin/orders', () => {
   it('refuses a bad status or page with the fields named', async () => {
     const res = await get('/api/admin/orders?status=refunded&page=0&limit=500');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({
+    expect(res.json().fields).toEqual({
       status: 'Must be pending, paid or failed',
       page: 'Must be a page number',
       limit: 'Must be 1 to 100',
@@ -317,9 +317,9 @@ describe('GET /api/admin/orders/:id', () => {
   it('answers 404 in the error shape for an unknown order, 400 for a malformed id', async () => {
     const unknown = await get('/api/admin/orders/2000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'Order not found' } });
+    expect(unknown.json()).toEqual({ code: 'not_found', error: 'Order not found' });
     const malformed = await get('/api/admin/orders/abc');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.code).toBe('validation_failed');
+    expect(malformed.json().code).toBe('validation_failed');
   });
 });

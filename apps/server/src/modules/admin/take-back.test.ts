@@ -97,7 +97,7 @@ describe('POST /api/admin/orders/:id/take-back', () => {
     expect(await shelf(who)).toEqual([]);
     const page4 = await page();
     expect(page4.statusCode).toBe(403);
-    expect(page4.json().error.code).toBe('not_owner');
+    expect(page4.json().code).toBe('not_owner');
     expect((await who.call('GET', `/api/user/reading/${first!.id}`)).json()).toMatchObject({
       owned: false,
       token: null,
@@ -143,13 +143,13 @@ describe('POST /api/admin/orders/:id/take-back', () => {
     expect(await myComics(who)).toEqual([item!.id]);
     await pageFor(who, item!.id);
     // The new order is a paid order of its own; the old one stays taken back.
-    expect((await takeBack(orderId)).json().error.code).toBe('already_taken_back');
+    expect((await takeBack(orderId)).json().code).toBe('already_taken_back');
   });
 
   it('answers 404 for an unknown order, and 409 for a second take-back or an order that is not paid', async () => {
     const unknown = await takeBack(2_000_000_000);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.code).toBe('not_found');
+    expect(unknown.json().code).toBe('not_found');
 
     const who = await buyer();
     const orderId = await buy(who, fresh(1));
@@ -157,7 +157,8 @@ describe('POST /api/admin/orders/:id/take-back', () => {
     const twice = await takeBack(orderId);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({
-      error: { code: 'already_taken_back', message: "This order's comics were already taken back." },
+      code: 'already_taken_back',
+      error: "This order's comics were already taken back.",
     });
 
     const [item] = fresh(1);
@@ -169,7 +170,8 @@ describe('POST /api/admin/orders/:id/take-back', () => {
       const refused = await takeBack(failed!.id);
       expect(refused.statusCode, status).toBe(409);
       expect(refused.json()).toEqual({
-        error: { code: 'not_paid', message: "Only a paid order's comics can be taken back." },
+        code: 'not_paid',
+        error: "Only a paid order's comics can be taken back.",
       });
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, failed!.id));
       expect(row!.takenBackAt).toBeNull();
@@ -182,7 +184,7 @@ describe('POST /api/admin/orders/:id/take-back', () => {
     const orderId = await buy(who, [item!]);
     const refused = await takeBack(orderId, who.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('forbidden');
+    expect(refused.json().code).toBe('forbidden');
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/take-back` })).statusCode).toBe(
       401,
     );

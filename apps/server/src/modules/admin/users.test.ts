@@ -112,7 +112,7 @@ describe('GET /api/admin/users', () => {
   it('refuses bad paging and an overlong search with the fields named', async () => {
     const res = await listUsers(`?page=0&limit=101&q=${'x'.repeat(101)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({
+    expect(res.json().fields).toEqual({
       page: 'Must be a page number',
       limit: 'Must be 1 to 100',
       q: 'At most 100 characters',
@@ -162,7 +162,7 @@ describe('role and activation changes', () => {
     ] as const) {
       const res = await put(url, payload);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: { code: 'own_account', message: adminMessages.ownAccount } });
+      expect(res.json()).toEqual({ code: 'own_account', error: adminMessages.ownAccount });
     }
     expect((await me(admin.headers)).statusCode).toBe(200);
   });
@@ -170,7 +170,7 @@ describe('role and activation changes', () => {
   it('answers 404 for an unknown account', async () => {
     const res = await put('/api/admin/users/rol', { id_user: 2_000_000_000, rol: 'USER' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('not_found');
+    expect(res.json().code).toBe('not_found');
   });
 
   it('never demotes or deactivates the last active administrator', async () => {
@@ -187,7 +187,7 @@ describe('role and activation changes', () => {
     ] as const) {
       const res = await stale.call('PUT', url, payload);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: { code: 'last_admin', message: adminMessages.lastAdmin } });
+      expect(res.json()).toEqual({ code: 'last_admin', error: adminMessages.lastAdmin });
     }
     expect(await activeAdminIds([last.id])).toEqual([last.id]);
 

@@ -66,9 +66,9 @@ describe('access control', () => {
 
     const foreign = await send(other.id, bearer(token));
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().error).toEqual({
+    expect(foreign.json()).toEqual({
       code: 'forbidden',
-      message: 'You can only act on your own account.',
+      error: 'You can only act on your own account.',
       fields: { userId: 'Not the signed-in user' },
     });
 

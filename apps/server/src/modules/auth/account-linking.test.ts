@@ -41,9 +41,9 @@ describe('Google sign-in on an e-mail someone registered with a password', () =>
     expect((await me(squatterToken)).statusCode).toBe(401);
     const byPassword = await login(squatter.email, 'squatter-pass');
     expect(byPassword.statusCode).toBe(401);
-    expect(byPassword.json().error).toEqual({
+    expect(byPassword.json()).toEqual({
       code: 'use_google_sign_in',
-      message: "This account signs in with Google. Use 'Log in with Google'.",
+      error: "This account signs in with Google. Use 'Log in with Google'.",
     });
     expect((await me(signedIn.token)).statusCode).toBe(200);
     const row = await accountOf(squatter.id);

@@ -94,11 +94,9 @@ describe('a known device', () => {
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(stranger.json()).toEqual({
-      error: {
-        code: 'rate_limited',
-        message:
-          'Too many failed sign-ins for this account. Try again in 15 minutes, or sign in from a browser you have used before.',
-      },
+      code: 'rate_limited',
+      error:
+        'Too many failed sign-ins for this account. Try again in 15 minutes, or sign in from a browser you have used before.',
     });
     expect(setCookies(stranger)).toEqual([]);
 
@@ -121,7 +119,7 @@ describe('a known device', () => {
     const braked = await login(t.app, owner.email, owner.password, { cookie });
     expect(braked.statusCode).toBe(429);
     expect(Number(braked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    expect(braked.json().error.message).toBe('Too many failed sign-ins from this browser. Try again in 15 minutes.');
+    expect(braked.json().error).toBe('Too many failed sign-ins from this browser. Try again in 15 minutes.');
     // Its failures were not counted against the account: an unknown device and another known one get in.
     expect((await login(t.app, owner.email, owner.password)).statusCode).toBe(200);
     expect((await login(t.app, owner.email, owner.password, { cookie: other })).statusCode).toBe(200);
@@ -150,7 +148,7 @@ describe('a known device', () => {
     for (const cookie of forgeries) {
       const res = await login(t.app, owner.email, owner.password, { cookie });
       expect(res.statusCode, cookie).toBe(429);
-      expect(res.json().error.message).toMatch(/^Too many failed sign-ins for this account\./);
+      expect(res.json().error).toMatch(/^Too many failed sign-ins for this account\./);
     }
     expect((await login(t.app, owner.email, owner.password, { cookie: owners })).statusCode).toBe(200);
 
@@ -244,7 +242,7 @@ describe('the per-IP budget', () => {
     const braked = await login(limited.app, colleague.email, colleague.password);
     expect(braked.statusCode).toBe(429);
     expect(Number(braked.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect(braked.json().error.message).toBe(
+    expect(braked.json().error).toBe(
       'Too many failed sign-ins from this network. Try again in 1 minute, or sign in from a browser you have used before.',
     );
     expect((await login(limited.app, owner.email, owner.password, { cookie })).statusCode).toBe(200);
@@ -266,7 +264,7 @@ describe('unknown devices', () => {
     expect(real.statusCode).toBe(429);
     expect(unknown.statusCode).toBe(429);
     expect(unknown.body).toBe(real.body);
-    expect(real.json().error.message).toBe(
+    expect(real.json().error).toBe(
       'Too many failed sign-ins for this account. Try again in 15 minutes, or sign in from a browser you have used before.',
     );
     expect(Math.abs(Number(unknown.headers['retry-after']) - Number(real.headers['retry-after']))).toBeLessThanOrEqual(

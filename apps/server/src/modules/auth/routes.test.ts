@@ -51,11 +51,9 @@ describe('POST /api/user/signup', () => {
     const res = await post('/api/user/signup', signupBody('TAKEN@example.COM'));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      error: {
-        code: 'email_taken',
-        message: 'This email is already registered',
-        fields: { email: 'This email is already registered' },
-      },
+      code: 'email_taken',
+      error: 'This email is already registered',
+      fields: { email: 'This email is already registered' },
     });
   });
 
@@ -67,19 +65,19 @@ describe('POST /api/user/signup', () => {
       repeatpassword: 'x',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({
+    expect(res.json().fields).toEqual({
       username: 'El nombre de usuario es requerido',
       email: 'correo no valido',
       password: 'Debe contener minimo 6 caracteres',
       repeatpassword: 'Las contraseñas no coinciden',
     });
     const mismatch = await post('/api/user/signup', { ...signupBody('m@example.com'), repeatpassword: 'other1' });
-    expect(mismatch.json().error.fields).toEqual({ repeatpassword: 'Las contraseñas no coinciden' });
+    expect(mismatch.json().fields).toEqual({ repeatpassword: 'Las contraseñas no coinciden' });
     const long = await post('/api/user/signup', signupBody('long@example.com', 'x'.repeat(129)));
-    expect(long.json().error.fields.password).toBe('At most 128 characters');
+    expect(long.json().fields.password).toBe('At most 128 characters');
     const empty = await post('/api/user/signup', {});
     expect(empty.statusCode).toBe(400);
-    expect(Object.keys(empty.json().error.fields)).toEqual(
+    expect(Object.keys(empty.json().fields)).toEqual(
       expect.arrayContaining(['username', 'email', 'password', 'repeatpassword']),
     );
   });
@@ -87,7 +85,7 @@ describe('POST /api/user/signup', () => {
   it('refuses oversized bodies before reading them', async () => {
     const res = await post('/api/user/signup', { ...signupBody('big@example.com'), username: 'x'.repeat(20_000) });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error.code).toBe('ctp_body_too_large');
+    expect(res.json().code).toBe('ctp_body_too_large');
   });
 });
 
@@ -165,7 +163,7 @@ describe('POST /api/user/login and sessions', () => {
     const unknown = await post('/api/user/login', { email: 'nobody@example.com', password: 'not-it' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Incorrect user or password' } });
+      expect(res.json()).toEqual({ code: 'invalid_credentials', error: 'Incorrect user or password' });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -176,7 +174,7 @@ describe('POST /api/user/login and sessions', () => {
     expect(wrong.statusCode).toBe(401);
     const right = await post('/api/user/login', { email: account.email, password: account.password });
     expect(right.statusCode).toBe(403);
-    expect(right.json().error).toEqual({ code: 'account_deactivated', message: 'This account is deactivated' });
+    expect(right.json()).toEqual({ code: 'account_deactivated', error: 'This account is deactivated' });
     expect(right.headers['set-cookie']).toBeUndefined();
     const open = await t.database.db.select().from(sessions).where(eq(sessions.userId, account.id));
     expect(open).toEqual([]);
@@ -201,7 +199,7 @@ describe('POST /api/user/login and sessions', () => {
     for (const headers of anonymous) {
       const res = await me(headers);
       expect(res.statusCode).toBe(401);
-      expect(res.json().error.code).toBe('unauthorized');
+      expect(res.json().code).toBe('unauthorized');
     }
   });
 
@@ -301,11 +299,11 @@ describe('role changes and deactivation by an administrator', () => {
     const self = await me(bearer(adminToken));
     const own = await put('/api/admin/users/rol', { id_user: self.json().id, rol: 'USER' });
     expect(own.statusCode).toBe(409);
-    expect(own.json().error.code).toBe('own_account');
+    expect(own.json().code).toBe('own_account');
     expect((await put('/api/admin/users/active', { id_user: 99_999_999, active: false })).statusCode).toBe(404);
     const bad = await put('/api/admin/users/rol', { id_user: 'x', rol: 'ROOT' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ id_user: 'Must be a user id', rol: 'Must be USER or ADMIN' });
+    expect(bad.json().fields).toEqual({ id_user: 'Must be a user id', rol: 'Must be USER or ADMIN' });
   });
 });
 
@@ -330,7 +328,7 @@ describe('cross-site request protection', () => {
     ]) {
       const res = await write(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(res.json().error.code).toBe('cross_site_request');
+      expect(res.json().code).toBe('cross_site_request');
     }
     expect((await write({ ...cookie, origin: TEST_ORIGIN })).statusCode).toBe(200);
     expect((await write({ ...cookie, referer: `${TEST_ORIGIN}/dashboard/users` })).statusCode).toBe(200);
@@ -364,7 +362,7 @@ describe('rate limits', () => {
     const blocked = await attempt('10.0.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().error.code).toBe('rate_limited');
+    expect(blocked.json().code).toBe('rate_limited');
     // The right password waits too, on a browser that never signed in (one that did gets in: lockout.test.ts).
     const right = await t.app.inject({
       method: 'POST',

@@ -1,5 +1,6 @@
 // The cart and 'My comics' API (docs/product.md §7 /shop/cart calls). Every route is the signed-in
-// user's own: a `userId` in the body or the path that is not the caller's is refused with 403.
+// user's own: a `userId` in the body or the path that is not the caller's is refused with 403 (an
+// empty or missing one in a body stands for the caller).
 // Answers are the per-user cached ones (see CartService), sent private (no-store).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,9 +60,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { comic, userId } = request.body;
-      assertOwnUser(request, userId);
-      return sendPrivateAnswer(request, reply, await cart.add(userId, comic));
+      const { id } = assertOwnUser(request, request.body.userId);
+      return sendPrivateAnswer(request, reply, await cart.add(id, request.body.comic));
     },
   );
 
@@ -77,9 +77,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { comic, userId } = request.body;
-      assertOwnUser(request, userId);
-      return sendPrivateAnswer(request, reply, await cart.remove(userId, comic));
+      const { id } = assertOwnUser(request, request.body.userId);
+      return sendPrivateAnswer(request, reply, await cart.remove(id, request.body.comic));
     },
   );
 
@@ -97,9 +96,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { comics, userId } = request.body;
-      assertOwnUser(request, userId);
-      return sendPrivateAnswer(request, reply, await cart.addMany(userId, comics));
+      const { id } = assertOwnUser(request, request.body.userId);
+      return sendPrivateAnswer(request, reply, await cart.addMany(id, request.body.comics));
     },
   );
 
@@ -148,8 +146,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     },
     async (request) => {
       const { comic, userId } = request.body;
-      assertOwnUser(request, userId);
-      await cart.acknowledgePaid(userId, comic);
+      await cart.acknowledgePaid(assertOwnUser(request, userId).id, comic);
       return { comic, status: 'Completo' as const };
     },
   );

@@ -7,6 +7,7 @@ import { LOCKS } from '../../db/advisory-lock';
 import type { Database } from '../../db/client';
 import { issues, publishers, volumes } from '../../db/schema/catalog';
 import { createAuditLog, type AuditRecord } from '../admin/audit';
+import { issueCoverPath, volumeCoverPath } from '../media/cover-art';
 import { createCatalogRepository, type IssueRow, type VolumeRow } from './repository';
 
 /** Arbitrary constant (beside the migration and seed locks): serialises the creation of one publisher name. */
@@ -40,9 +41,17 @@ export interface CatalogWrites {
    * named `name`. If several match: `preferredId` when it is one of them, else the oldest.
    */
   findOrCreatePublisher(name: string, preferredId?: number): Promise<{ id: number; created: boolean }>;
-  insertVolume(values: NewVolumeValues): Promise<number>;
-  /** Issues 1…count of the volume, all at one price and with one cover; answers their ids. */
-  insertIssues(volumeId: number, count: number, values: { priceCents: number; image: string }): Promise<number[]>;
+  /** A volume; with `image: null` its cover is drawn from its name (media/cover-art). */
+  insertVolume(values: Omit<NewVolumeValues, 'image'> & { image: string | null }): Promise<number>;
+  /**
+   * Issues 1…count of the volume, all at one price, all with `image` as their cover or, when it
+   * is null, each with its own drawn cover; answers their ids.
+   */
+  insertIssues(
+    volumeId: number,
+    count: number,
+    values: { priceCents: number; image: string | null },
+  ): Promise<number[]>;
   /** The volume, locked until the transaction ends (so concurrent edits apply one after the other). */
   lockVolume(id: number): Promise<VolumeForEdit | undefined>;
   updateVolume(id: number, values: Partial<VolumeValues>): Promise<void>;
@@ -78,20 +87,37 @@ function catalogWritesOn(tx: Database): CatalogWrites {
       return { id: created!.id, created: true };
     },
 
-    async insertVolume(values) {
-      const [row] = await tx.insert(volumes).values(values).returning({ id: volumes.id });
-      return row!.id;
+    async insertVolume({ image, ...values }) {
+      // A drawn cover's address holds the id, known once the row exists.
+      const [row] = await tx
+        .insert(volumes)
+        .values({ ...values, image: image ?? '' })
+        .returning({ id: volumes.id });
+      const id = row!.id;
+      if (image === null)
+        await tx
+          .update(volumes)
+          .set({ image: volumeCoverPath(id) })
+          .where(eq(volumes.id, id));
+      return id;
     },
 
     async insertIssues(volumeId, count, { priceCents, image }) {
       const rows = Array.from({ length: count }, (_, index) => ({
         volumeId,
         issueNumber: index + 1,
-        image,
+        image: image ?? '',
         priceCents,
       }));
-      const inserted = await tx.insert(issues).values(rows).returning({ id: issues.id });
-      return inserted.map((row) => row.id);
+      const ids = (await tx.insert(issues).values(rows).returning({ id: issues.id })).map((row) => row.id);
+      if (image === null) {
+        const covers = ids.map(issueCoverPath);
+        await tx.execute(sql`
+          update ${issues} set image = drawn.image
+          from unnest(${sql.param(ids)}::int[], ${sql.param(covers)}::text[]) as drawn(id, image)
+          where ${issues.id} = drawn.id`);
+      }
+      return ids;
     },
 
     async lockVolume(id) {

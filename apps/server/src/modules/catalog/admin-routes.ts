@@ -3,6 +3,7 @@
 // Answers are the catalogue's own wire shapes, so a client shows them as it shows any comic.
 // An image comes as the address the upload (or the catalogue) answered, and is stored as its path.
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issueEditBody, newComicBody, NOT_OUR_IMAGE, volumeEditBody } from '@comics/shared/schemas/admin';
 import { comicDetail, idParam, issue } from '@comics/shared/schemas/catalog';
@@ -22,6 +23,17 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
   const params = z.object({ id: idParam });
 
+  /**
+   * The spec's client posts its upload form as `{ values: { name, … }, imagen }`: read as the
+   * flat body, the nested values beside `imagen`.
+   */
+  async function flattenSpecForm(request: FastifyRequest) {
+    const body = request.body as { values?: unknown; imagen?: unknown } | null;
+    if (body && typeof body.values === 'object' && body.values !== null && !Array.isArray(body.values)) {
+      request.body = { ...body.values, imagen: body.imagen };
+    }
+  }
+
   /** The stored path of an image address; a host other than the shop's media host is refused. */
   function storedImage(address: string, field: string): string {
     const path = media.pathOf(address);
@@ -33,17 +45,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
     '/comics',
     {
       config,
+      preValidation: flattenSpecForm,
       schema: {
         tags,
         summary: 'Add a comic: its volume, its publisher if new, and issues 1…episodes at the default price',
         description:
-          '`imagen` is the URL POST /api/image/upload answered. The publisher matches an existing one ignoring case and surrounding spaces. The comic is on sale and in search at once.',
+          "`imagen` is the URL POST /api/image/upload answered; none or '' gives generated covers. The spec's client's `{ values: { name, description, episodes, release, publisher }, imagen }` is read as the flat body. The publisher matches an existing one ignoring case and surrounding spaces. The comic is on sale and in search at once.",
         body: newComicBody,
         response: { 201: comicDetail, ...errors },
       },
     },
     async (request, reply) => {
-      const body = { ...request.body, imagen: storedImage(request.body.imagen, 'imagen') };
+      const { imagen } = request.body;
+      const body = { ...request.body, imagen: imagen === null ? null : storedImage(imagen, 'imagen') };
       const comic = await catalogAdmin.createComic(callerOf(request).id, body);
       return reply.code(201).header('location', `/api/comics/${comic.id}`).send(comicDetailOf(comic, media));
     },

@@ -95,8 +95,8 @@ describe('GET /api/comics', () => {
     const res = await get(`/api/comics?${query}`);
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.error.code).toBe('validation_failed');
-    expect(Object.keys(body.error.fields)).toContain(field);
+    expect(body.code).toBe('validation_failed');
+    expect(Object.keys(body.fields)).toContain(field);
   });
 
   it('revalidates with ETag', async () => {
@@ -197,7 +197,7 @@ describe('GET /api/comics/search', () => {
   ])('rejects ?%s with 400', async (query, field) => {
     const res = await get(`/api/comics/search?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toHaveProperty(field);
+    expect(res.json().fields).toHaveProperty(field);
   });
 });
 
@@ -214,7 +214,7 @@ describe('GET /api/comics/:id', () => {
   it('answers 404 for an unknown id', async () => {
     const res = await get('/api/comics/2147483647');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Comic not found' } });
+    expect(res.json()).toEqual({ code: 'not_found', error: 'Comic not found' });
   });
 
   it.each(['abc', '-1', '0', '1.5', '2147483648', '1e3', '99999999999999999999999', '%27%20OR%201%3D1'])(
@@ -222,7 +222,7 @@ describe('GET /api/comics/:id', () => {
     async (id) => {
       const res = await get(`/api/comics/${id}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toHaveProperty('id');
+      expect(res.json().fields).toHaveProperty('id');
     },
   );
 });
@@ -324,7 +324,7 @@ describe('platform', () => {
   it('answers unknown API paths and methods with the JSON error shape', async () => {
     const res = await get('/api/nothing-here', { accept: 'text/html' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('not_found');
+    expect(res.json().code).toBe('not_found');
     const post = await t.app.inject({
       method: 'POST',
       url: '/api/comics',

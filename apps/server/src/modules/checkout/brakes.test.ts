@@ -113,7 +113,7 @@ function expectPaused(res: Awaited<ReturnType<typeof pay>>, message = pausedFor1
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(14 * 60);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-  expect(res.json()).toEqual({ error: { code: 'too_many_declines', message } });
+  expect(res.json()).toEqual({ code: 'too_many_declines', error: message });
 }
 
 describe('a buyer with five declines in 15 minutes', () => {
@@ -144,7 +144,7 @@ describe('a buyer with five declines in 15 minutes', () => {
       const items = freshIssues(1);
       const res = await pay(who, { items, paymentMethod: good, ip, price: centsOf(items) + 100 });
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().error.code).toBe('price_mismatch');
+      expect(res.json().code).toBe('price_mismatch');
     }
     for (let i = 0; i < 2; i++) {
       const res = await pay(who, { items: freshIssues(1), paymentMethod: good, ip });
@@ -193,7 +193,8 @@ describe('a declined attempt', () => {
     const res = await pay(who, { items, paymentMethod: method, ip, key: 'compact-record-0001' });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({
-      error: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+      code: 'insufficient_funds',
+      error: 'Your card has insufficient funds.',
     });
 
     const [order, ...others] = await ordersOf(who.id);
@@ -215,7 +216,7 @@ describe('a declined attempt', () => {
     expect(retry.json()).toEqual(res.json());
     const otherCart = await pay(who, { items: items.slice(1), paymentMethod: method, ip, key: 'compact-record-0001' });
     expect(otherCart.statusCode).toBe(409);
-    expect(otherCart.json().error.code).toBe('idempotency_key_reused');
+    expect(otherCart.json().code).toBe('idempotency_key_reused');
     expect(await chargesOf(method)).toHaveLength(1);
   });
 });
@@ -466,7 +467,7 @@ describe('two instances on one Redis', () => {
     const fresh = await buyer();
     const res = await pay(fresh, { items: freshIssues(1), paymentMethod: await paymentMethod(fresh), ip, app: a });
     expect(res.statusCode).toBe(429);
-    expect(res.json().error.message).toMatch(/from your network/);
+    expect(res.json().error).toMatch(/from your network/);
   });
 });
 
@@ -480,6 +481,6 @@ describe('the checkout body', () => {
       payload: { carrito: freshIssues(MAX_CART_LINES + 1).map((item) => item.id), id: 'pm_x', price: 100 },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ carrito: `At most ${MAX_CART_LINES} issues at once` });
+    expect(res.json().fields).toEqual({ carrito: `At most ${MAX_CART_LINES} issues at once` });
   });
 });

@@ -170,7 +170,7 @@ describe('POST /api/shop/checkout', () => {
       price: centsOf(items),
     });
     expect(res.statusCode, res.body).toBe(402);
-    expect(res.json().error).toMatchObject({ code, message });
+    expect(res.json()).toMatchObject({ code, error: message });
     expect((await ordersOf(who.id))[0]).toMatchObject({ status: 'failed', failureMessage: message });
     expect(await ownedBy(who.id)).toEqual([]);
     expect(await cartOf(who.id)).toHaveLength(1);
@@ -181,8 +181,8 @@ describe('POST /api/shop/checkout', () => {
     const items = freshIssues(2);
     const res = await pay(who, { carrito: items.map((item) => item.id), id: await paymentMethod(who), price: 1 });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'price_mismatch', fields: { price: `Must be ${centsOf(items)}` } });
-    expect(res.json().error.message).toContain(`$${(centsOf(items) / 100).toFixed(2)}`);
+    expect(res.json()).toMatchObject({ code: 'price_mismatch', fields: { price: `Must be ${centsOf(items)}` } });
+    expect(res.json().error).toContain(`$${(centsOf(items) / 100).toFixed(2)}`);
     expect(await ordersOf(who.id)).toEqual([]);
   });
 
@@ -202,7 +202,7 @@ describe('POST /api/shop/checkout', () => {
     expect((await pay(who, { carrito: [items[0]!.id], id: pm, price: centsOf(items) })).statusCode).toBe(200);
     const again = await pay(who, { carrito: [items[0]!.id], id: pm, price: centsOf(items) });
     expect(again.statusCode, again.body).toBe(409);
-    expect(again.json().error.code).toBe('already_owned');
+    expect(again.json().code).toBe('already_owned');
 
     const unknown = await pay(who, { carrito: [2_000_000_000], id: pm, price: 100 });
     expect(unknown.statusCode).toBe(404);
@@ -214,11 +214,11 @@ describe('POST /api/shop/checkout', () => {
     ]) {
       const bad = await pay(who, body as never);
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
-      expect(bad.json().error.fields).toBeDefined();
+      expect(bad.json().fields).toBeDefined();
     }
     const badKey = await pay(who, { carrito: [1], id: pm, price: 1 }, 'short');
     expect(badKey.statusCode).toBe(400);
-    expect(Object.keys(badKey.json().error.fields)).toEqual(['idempotency-key']);
+    expect(Object.keys(badKey.json().fields)).toEqual(['idempotency-key']);
   });
 
   it("refuses another user's payment method", async () => {
@@ -227,7 +227,7 @@ describe('POST /api/shop/checkout', () => {
     const items = freshIssues(1);
     const res = await pay(who, { carrito: [items[0]!.id], id: await paymentMethod(other), price: centsOf(items) });
     expect(res.statusCode, res.body).toBe(402);
-    expect(res.json().error.code).toBe('payment_method_not_found');
+    expect(res.json().code).toBe('payment_method_not_found');
     expect(await ownedBy(who.id)).toEqual([]);
   });
 
@@ -247,7 +247,7 @@ describe('POST /api/shop/checkout', () => {
     const other = freshIssues(1);
     const reused = await pay(who, { carrito: [other[0]!.id], id: pm, price: centsOf(other) }, 'same-attempt-key-0001');
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().error.code).toBe('idempotency_key_reused');
+    expect(reused.json().code).toBe('idempotency_key_reused');
   });
 
   it('answers a retried declined attempt with the same refusal, without charging again', async () => {
@@ -257,7 +257,7 @@ describe('POST /api/shop/checkout', () => {
     const first = await pay(who, body, 'declined-attempt-01');
     const second = await pay(who, body, 'declined-attempt-01');
     expect([first.statusCode, second.statusCode]).toEqual([402, 402]);
-    expect(second.json().error.message).toBe('Your card was declined.');
+    expect(second.json().error).toBe('Your card was declined.');
     expect(await chargesFor(who.id)).toHaveLength(1);
   });
 
@@ -271,7 +271,7 @@ describe('POST /api/shop/checkout', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     for (const res of answers.filter((answer) => answer.statusCode !== 200)) {
       expect(res.statusCode).toBe(409);
-      expect(['checkout_in_progress', 'already_owned']).toContain(res.json().error.code);
+      expect(['checkout_in_progress', 'already_owned']).toContain(res.json().code);
     }
     const paid = (await ordersOf(who.id)).filter((order) => order.status === 'paid');
     expect(paid).toHaveLength(1);
@@ -422,12 +422,28 @@ describe('POST /api/admin/sendEmail', () => {
       payload: { email: ['nobody@example.com'] },
     });
     expect(nobody.statusCode).toBe(404);
-    const asUser = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/sendEmail',
-      headers: who.headers,
-      payload: { email: [who.email] },
-    });
-    expect(asUser.statusCode).toBe(403);
+  });
+
+  it("acknowledges a USER's call for their own confirmation without a second mail, and refuses any other list", async () => {
+    const who = await buyer();
+    const items = freshIssues(1);
+    const paid = await pay(who, { carrito: [items[0]!.id], id: await paymentMethod(who), price: centsOf(items) });
+    const orderId = paid.json<{ orderId: number }>().orderId;
+    const sendAsBuyer = (email: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/sendEmail', headers: who.headers, payload: { email } });
+
+    // What the spec's client calls right after paying: the order's mail is already queued.
+    const own = await sendAsBuyer([who.email.toUpperCase()]);
+    expect(own.statusCode, own.body).toBe(202);
+    expect(own.json()).toEqual({ queued: 0 });
+    const queued = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
+    expect(queued).toHaveLength(1);
+
+    for (const list of [['nobody@example.com'], [who.email, 'nobody@example.com'], []]) {
+      const refused = await sendAsBuyer(list);
+      expect(refused.statusCode, JSON.stringify(list)).toBe(list.length === 0 ? 400 : 403);
+    }
+    const guest = await t.app.inject({ method: 'POST', url: '/api/admin/sendEmail', payload: { email: [who.email] } });
+    expect(guest.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 // The favourites API (docs/product.md §7 /fav calls). Every route is the signed-in user's own: a
-// `userId` in the body or the path that is not the caller's is refused with 403. Answers are the
+// `userId` in the body or the path that is not the caller's is refused with 403 (an empty or
+// missing one in a body stands for the caller). Answers are the
 // per-user cached ones (see FavouritesService), sent private (no-store).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,9 +50,8 @@ export const favouritesRoutes: FastifyPluginAsyncZod<FavouritesRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const { issuesId, userId } = request.body;
-      assertOwnUser(request, userId);
-      return sendPrivateAnswer(request, reply, await favourites.add(userId, issuesId));
+      const { id } = assertOwnUser(request, request.body.userId);
+      return sendPrivateAnswer(request, reply, await favourites.add(id, request.body.issuesId));
     },
   );
 
@@ -67,9 +67,8 @@ export const favouritesRoutes: FastifyPluginAsyncZod<FavouritesRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const { issuesId, userId } = request.body;
-      assertOwnUser(request, userId);
-      return sendPrivateAnswer(request, reply, await favourites.remove(userId, issuesId));
+      const { id } = assertOwnUser(request, request.body.userId);
+      return sendPrivateAnswer(request, reply, await favourites.remove(id, request.body.issuesId));
     },
   );
 };

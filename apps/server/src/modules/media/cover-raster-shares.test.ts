@@ -38,7 +38,8 @@ describe('cover JPEGs shared fairly', () => {
     for (const res of refused) {
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({
-        error: { code: 'busy', message: 'Too many covers are being drawn; try again in a few seconds.' },
+        code: 'busy',
+        error: 'Too many covers are being drawn; try again in a few seconds.',
       });
     }
   });

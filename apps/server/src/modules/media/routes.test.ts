@@ -43,7 +43,7 @@ describe('covers', () => {
   ])('%s answers %i', async (url, status) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(status);
-    expect(res.json().error.code).toEqual(expect.any(String));
+    expect(res.json().code).toEqual(expect.any(String));
   });
 });
 

@@ -83,6 +83,6 @@ describe('uploads in an S3-compatible bucket', () => {
   it('answers 404 for a key the bucket does not hold', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/media/uploads/0123456789abcdef01234567/1200x750.webp' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('not_found');
+    expect(res.json().code).toBe('not_found');
   });
 });

@@ -82,10 +82,10 @@ function expectRefusal(res: Awaited<ReturnType<typeof upload>>, status: number, 
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toContain('application/json');
   const body = res.json();
-  expect(body.error.code).toEqual(expect.any(String));
-  expect(body.error.message).toEqual(expect.any(String));
-  expect(body.error.fields[field]).toEqual(expect.any(String));
-  return body.error as { code: string; message: string; fields: Record<string, string> };
+  expect(body.code).toEqual(expect.any(String));
+  expect(body.error).toEqual(expect.any(String));
+  expect(body.fields[field]).toEqual(expect.any(String));
+  return body as { code: string; error: string; fields: Record<string, string> };
 }
 
 describe('POST /api/image/upload', () => {
@@ -292,7 +292,7 @@ describe('POST /api/image/upload', () => {
       payload: { file: 'x', upload_preset: 'comics' },
     });
     expect(json.statusCode).toBe(415);
-    expect(json.json().error.fields.file).toEqual(expect.any(String));
+    expect(json.json().fields.file).toEqual(expect.any(String));
   });
 
   it('is for administrators only', async () => {
@@ -300,7 +300,7 @@ describe('POST /api/image/upload', () => {
     expect((await upload(imageForm(png), {})).statusCode).toBe(401);
     const res = await upload(imageForm(png), user.headers);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('forbidden');
+    expect(res.json().code).toBe('forbidden');
     expect(await mediaRowCount()).toBe(before);
   });
 });
@@ -316,6 +316,6 @@ describe('GET /media/uploads/…', () => {
   ])('answers %s with a JSON 404', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('not_found');
+    expect(res.json().code).toBe('not_found');
   });
 });

@@ -430,7 +430,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     ];
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().error.code).toBe('invalid_signature');
+      expect(res.json().code).toBe('invalid_signature');
     }
     expect(events).toEqual([]);
     // Four minutes old is within Stripe's tolerance.
@@ -441,7 +441,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     const payload = eventBody('payment_intent.succeeded', intent({ id: 'pi_u' }));
     const res = await send(unwired, payload, signed(payload));
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('not_ready');
+    expect(res.json().code).toBe('not_ready');
   });
 
   it('is served only with a signing secret', async () => {

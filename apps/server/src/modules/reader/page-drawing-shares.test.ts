@@ -60,7 +60,8 @@ describe('page drawings shared fairly', () => {
     for (const res of refused) {
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({
-        error: { code: 'busy', message: 'Too many pages are being drawn; try again in a few seconds.' },
+        code: 'busy',
+        error: 'Too many pages are being drawn; try again in a few seconds.',
       });
     }
     // The flood has drained: a page refused is drawn when asked again.

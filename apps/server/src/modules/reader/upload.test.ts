@@ -82,10 +82,10 @@ const keysOf = (set: PageSet) =>
 
 function expectRefusal(res: Awaited<ReturnType<typeof upload>>, status: number, code?: string) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>();
-  if (code) expect(body.error.code).toBe(code);
-  expect(body.error.fields?.file).toEqual(expect.any(String));
-  return body.error;
+  const body = res.json<{ code: string; error: string; fields?: Record<string, string> }>();
+  if (code) expect(body.code).toBe(code);
+  expect(body.fields?.file).toEqual(expect.any(String));
+  return body;
 }
 
 const comicInfo = (manga: string) => `<?xml version="1.0"?><ComicInfo><Manga>${manga}</Manga></ComicInfo>`;
@@ -173,7 +173,7 @@ describe('POST /api/admin/issues/:id/pages', () => {
     const issueId = freshIssue();
     const zip = await makeZip([await page('p1.png', 100), await page('../evil.png', 100)]);
     const error = expectRefusal(await upload(issueId, zip), 422, 'unsafe_entry');
-    expect(error.message).toContain('"../evil.png"');
+    expect(error.error).toContain('"../evil.png"');
     expect(await repository.findPageSet(issueId)).toBeNull();
     expect(await storedImages(issueId)).toEqual([]);
     const everything = await readdir(testConfig().dataDir, { recursive: true });
@@ -190,7 +190,7 @@ describe('POST /api/admin/issues/:id/pages', () => {
       { name: 'p4.jpg', data: broken },
     ]);
     const error = expectRefusal(await upload(issueId, zip), 422);
-    expect(error.message).toContain('"p4.jpg"');
+    expect(error.error).toContain('"p4.jpg"');
     expect(await repository.findPageSet(issueId)).toBeNull();
     expect(await storedImages(issueId)).toEqual([]);
   });
@@ -219,13 +219,13 @@ describe('POST /api/admin/issues/:id/pages', () => {
     const issueId = freshIssue();
     const bomb = await makeZip([await page('p1.png', 100), { name: 'p2.png', data: Buffer.alloc(8 * 1024 * 1024) }]);
     expect(bomb.length).toBeLessThan(MAX_ARCHIVE_BYTES);
-    expect(expectRefusal(await upload(issueId, bomb), 422, 'entry_too_large').message).toContain('"p2.png"');
+    expect(expectRefusal(await upload(issueId, bomb), 422, 'entry_too_large').error).toContain('"p2.png"');
 
     const pages = await Promise.all(Array.from({ length: MAX_PAGES + 1 }, (_, i) => page(`p${i + 1}.png`, 60)));
     expectRefusal(await upload(issueId, await makeZip(pages)), 422, 'too_many_pages');
 
     const text = await makeZip([await page('p1.png', 100), { name: 'p2.jpg', data: 'I am text, not a JPEG' }]);
-    expect(expectRefusal(await upload(issueId, text), 422, 'not_an_image').message).toContain('"p2.jpg"');
+    expect(expectRefusal(await upload(issueId, text), 422, 'not_an_image').error).toContain('"p2.jpg"');
     expect(await repository.findPageSet(issueId)).toBeNull();
   });
 
@@ -247,7 +247,7 @@ describe('POST /api/admin/issues/:id/pages', () => {
     const zip = await makeZip([await page('p1.png', 100)]);
     expect((await upload(issueId, zip, {})).statusCode).toBe(401);
     expect((await upload(issueId, zip, user.headers)).statusCode).toBe(403);
-    expect((await upload(2_000_000_000, zip)).json()).toMatchObject({ error: { code: 'issue_not_found' } });
+    expect((await upload(2_000_000_000, zip)).json()).toMatchObject({ code: 'issue_not_found' });
     expect((await upload(2_000_000_000, zip)).statusCode).toBe(404);
     expectRefusal(await upload(issueId, zip, admin.headers, 'archive'), 400);
     const json = await t.app.inject({
@@ -289,7 +289,8 @@ describe('archive conversions at once', () => {
     expect(res.statusCode, res.body).toBe(503);
     expect(res.headers['retry-after']).toBe('60');
     expect(res.json()).toEqual({
-      error: { code: 'busy', message: 'Another archive is being converted; try again in a minute.' },
+      code: 'busy',
+      error: 'Another archive is being converted; try again in a minute.',
     });
   }
 
@@ -333,7 +334,7 @@ describe('DELETE /api/admin/issues/:id/pages', () => {
     expect(await storedImages(issueId)).toEqual([]);
 
     expect((await remove(issueId)).statusCode).toBe(404);
-    expect((await remove(2_000_000_000)).json()).toMatchObject({ error: { code: 'issue_not_found' } });
+    expect((await remove(2_000_000_000)).json()).toMatchObject({ code: 'issue_not_found' });
   });
 
   it('moves a saved page past the generated pages back to their last one', async () => {

@@ -4,16 +4,20 @@
 // e-mail, and deleting one, is for administrators (a deletion goes into the audit log).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@comics/shared/schemas/errors';
+import { TOTAL_COUNT_HEADER } from '@comics/shared/schemas/admin';
+import { idParam } from '@comics/shared/schemas/catalog';
 import {
   adminReview,
   adminReviewsAnswer,
-  adminReviewsQuery,
   deleteReviewBody,
   issueReviews,
   review,
   reviewBody,
+  reviewList,
   reviewsByIssueBody,
+  reviewsPageQuery,
 } from '@comics/shared/schemas/reviews';
+import { z } from 'zod';
 import { perIpLimit, requestBudget } from '../../lib/request-budget';
 import type { AuditLog } from '../admin/audit';
 import { assertOwnUser, callerOf } from '../auth/access';
@@ -75,17 +79,37 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
       ...(limitReads ? { preHandler: limitReads } : {}),
       schema: {
         tags,
+        summary: "An issue's reviews, newest first, as a bare list (the spec's client maps over the answer)",
+        description:
+          "One page (`page`, `limit`; 20 by default); the X-Total-Count header counts every review. Reviewers are named by username only. `volumeId` must be the issue's volume (400); an unknown issue is 404. GET /api/issues/{id}/reviews adds the rating summary.",
+        body: reviewsByIssueBody,
+        response: { 200: reviewList, 400: apiError, 404: apiError, 429: apiError },
+      },
+    },
+    async (request, reply) => {
+      const { volumeId, IssueId, page, limit } = request.body;
+      const found = await reviews.listByIssue(volumeId, IssueId, { page, limit });
+      reply.header(TOTAL_COUNT_HEADER, found.summary.count);
+      return found.reviews.map(reviewOf);
+    },
+  );
+
+  app.get(
+    '/issues/:id/reviews',
+    {
+      config: { access: 'public' },
+      ...(limitReads ? { preHandler: limitReads } : {}),
+      schema: {
+        tags,
         summary: "An issue's reviews, newest first, with the average and how many gave each number of stars",
         description:
-          "One page (`page`, `limit`; 20 by default); the summary covers every review. Reviewers are named by username only. `volumeId` must be the issue's volume (400); an unknown issue is 404.",
-        body: reviewsByIssueBody,
+          'One page (`page`, `limit`; 20 by default); the summary covers every review. Reviewers are named by username only; an unknown issue is 404.',
+        params: z.object({ id: idParam }),
+        querystring: reviewsPageQuery,
         response: { 200: issueReviews, 400: apiError, 404: apiError, 429: apiError },
       },
     },
-    async (request) => {
-      const { volumeId, IssueId, page, limit } = request.body;
-      return issueReviewsOf(await reviews.listByIssue(volumeId, IssueId, { page, limit }));
-    },
+    async (request) => issueReviewsOf(await reviews.listOfIssue(request.params.id, request.query)),
   );
 
   const admin = { access: 'admin' } as const;
@@ -97,15 +121,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
       config: admin,
       schema: {
         tags,
-        summary: 'Every review with its author and issue, newest first, one page at a time',
-        description: '`page` from 1, `limit` up to 100 (20 by default); `total` counts every review.',
-        querystring: adminReviewsQuery,
+        summary: 'Every review with its author and issue, newest first, one page at a time, as a bare list',
+        description: '`page` from 1, `limit` up to 100 (20 by default); the X-Total-Count header counts every review.',
+        querystring: reviewsPageQuery,
         response: { 200: adminReviewsAnswer, ...adminErrors },
       },
     },
-    async (request) => {
-      const { reviews: rows, ...paging } = await reviews.listAll(request.query);
-      return { reviews: rows.map(adminReviewOf), ...paging };
+    async (request, reply) => {
+      const { reviews: rows, total } = await reviews.listAll(request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows.map(adminReviewOf);
     },
   );
 

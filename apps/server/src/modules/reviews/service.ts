@@ -58,6 +58,12 @@ export function createReviewsService(db: Database, { onRatingsChanged }: Reviews
     if (actual !== volumeId) throw validationFailed({ [field]: 'Not the comic of this issue' });
   }
 
+  async function pageOfIssue(issueId: number, paging: Paging): Promise<IssueReviewsPage> {
+    const { page, limit, offset } = pageOf(paging);
+    const reviews = await repository.listByIssue(issueId, { offset, limit });
+    return { reviews, summary: await repository.summary(issueId), page, limit };
+  }
+
   return {
     /** The user's review of the issue, created or (written before) updated. */
     async save(userId: number, review: SaveReview): Promise<ReviewRow> {
@@ -74,9 +80,13 @@ export function createReviewsService(db: Database, { onRatingsChanged }: Reviews
     /** One page of the issue's reviews, newest first, and the summary of all of them. */
     async listByIssue(volumeId: number, issueId: number, paging: Paging): Promise<IssueReviewsPage> {
       await requireIssueIn(volumeId, issueId, 'volumeId');
-      const { page, limit, offset } = pageOf(paging);
-      const reviews = await repository.listByIssue(issueId, { offset, limit });
-      return { reviews, summary: await repository.summary(issueId), page, limit };
+      return pageOfIssue(issueId, paging);
+    },
+
+    /** The same, for an issue named alone (404 issue_not_found when there is none). */
+    async listOfIssue(issueId: number, paging: Paging): Promise<IssueReviewsPage> {
+      if ((await repository.issueVolume(issueId)) === undefined) throw issueNotFound();
+      return pageOfIssue(issueId, paging);
     },
 
     async listAll(paging: Paging): Promise<ModerationPage> {

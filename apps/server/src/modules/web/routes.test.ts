@@ -140,7 +140,7 @@ describe('single-page app', () => {
         headers: { accept: url.endsWith('.js') ? '*/*' : 'text/html' },
       });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().error.code).toBe('not_found');
+      expect(res.json().code).toBe('not_found');
     }
   });
 

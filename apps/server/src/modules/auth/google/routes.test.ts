@@ -266,10 +266,10 @@ describe('POST /api/login/auth/google (ID token)', () => {
     expect(first.statusCode).toBe(200);
     const second = await signIn(t.app, { google: await issuer.idToken({ email: 'twice@gmail.test', sub: 'sub-two' }) });
     expect(second.statusCode).toBe(409);
-    expect(second.json().error.code).toBe('google_linked_elsewhere');
+    expect(second.json().code).toBe('google_linked_elsewhere');
   });
 
-  const refused = { error: { code: 'invalid_google_token', message: 'The Google sign-in could not be verified.' } };
+  const refused = { code: 'invalid_google_token', error: 'The Google sign-in could not be verified.' };
 
   it('refuses a token for another audience, from another issuer, or with a bad signature', async () => {
     const other = await generateKeyPair('RS256');
@@ -316,7 +316,7 @@ describe('POST /api/login/auth/google (ID token)', () => {
   it('refuses an unverified e-mail address with 403', async () => {
     const res = await signIn(t.app, { google: await issuer.idToken({ email_verified: false }) });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('unverified_email');
+    expect(res.json().code).toBe('unverified_email');
     const missing = await signIn(t.app, { google: await issuer.idToken({ email_verified: undefined }) });
     expect(missing.statusCode).toBe(403);
   });
@@ -325,14 +325,14 @@ describe('POST /api/login/auth/google (ID token)', () => {
     const account = await createAccount(t.database, { active: false });
     const res = await signIn(t.app, { google: await issuer.idToken({ email: account.email }) });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('account_deactivated');
+    expect(res.json().code).toBe('account_deactivated');
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('answers 400 naming the field when the token is missing, and refuses cross-site posts', async () => {
     const res = await signIn(t.app, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ google: 'The Google ID token is required' });
+    expect(res.json().fields).toEqual({ google: 'The Google ID token is required' });
     const forged = await signIn(t.app, { google: 'x' }, { origin: 'https://evil.example' });
     expect(forged.statusCode).toBe(403);
   });
@@ -622,7 +622,8 @@ describe('a server without any identity provider', () => {
     const start = await bare.app.inject({ method: 'GET', url: '/api/auth/google' });
     expect(start.statusCode).toBe(404);
     expect(start.json()).toEqual({
-      error: { code: 'google_not_configured', message: 'Sign-in with Google is not configured on this server.' },
+      code: 'google_not_configured',
+      error: 'Sign-in with Google is not configured on this server.',
     });
     const post = await bare.app.inject({
       method: 'POST',

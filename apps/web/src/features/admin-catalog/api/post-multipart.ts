@@ -2,7 +2,7 @@
 // fetch because only XHR reports upload progress; otherwise it is a request like lib/api-client's:
 // same origin with the session cookie (the browser adds the Origin header the server checks on
 // writes), JSON errors turned into ApiError.
-import { ApiError, apiGet, buildUrl } from '@/lib/api-client';
+import { ApiError, apiGet, buildUrl, errorFromAnswer } from '@/lib/api-client';
 
 export type MultipartInput = {
   form: FormData;
@@ -25,18 +25,10 @@ function parseJson(text: string): unknown {
 }
 
 function errorFrom(status: number, body: unknown, tooLargeMessage: string): ApiError {
-  const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
-  if (error && typeof error.message === 'string') {
-    return new ApiError(
-      status,
-      typeof error.code === 'string' ? error.code : `HTTP_${status}`,
-      error.message,
-      typeof error.fields === 'object' && error.fields !== null ? (error.fields as Record<string, string>) : undefined,
-    );
-  }
-  // A proxy in front of the server may refuse a big body before the server sees it.
-  if (status === 413) return new ApiError(status, 'PAYLOAD_TOO_LARGE', tooLargeMessage);
-  return new ApiError(status, `HTTP_${status}`, `The server answered ${status}.`);
+  const error = errorFromAnswer(status, body);
+  // A proxy in front of the server may refuse a big body before the server sees it (no JSON of ours).
+  const fromProxy = status === 413 && error.code === `HTTP_${status}`;
+  return fromProxy ? new ApiError(status, 'PAYLOAD_TOO_LARGE', tooLargeMessage) : error;
 }
 
 export function postMultipart(

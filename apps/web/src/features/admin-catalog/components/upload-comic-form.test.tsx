@@ -131,7 +131,8 @@ describe('UploadComicForm', () => {
     // A file that only pretends to be an image: the server decodes it and says no.
     await user.upload(field, png('fake.png'));
     uploads[0]!.respond(400, {
-      error: { code: 'invalid_image', message: 'This file is not a JPEG, PNG, WebP or GIF image.' },
+      code: 'invalid_image',
+      error: 'This file is not a JPEG, PNG, WebP or GIF image.',
     });
     await waitFor(() => expect(errorOf(field)).toBe('This file is not a JPEG, PNG, WebP or GIF image.'));
     expect(field).toHaveAttribute('aria-invalid', 'true');

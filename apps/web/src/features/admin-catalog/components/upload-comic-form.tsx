@@ -6,7 +6,7 @@
 // comic's page); where the spec reloads the page after a success, the form is cleared instead,
 // which keeps the alert on screen.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newComicBody } from '@comics/shared/schemas/admin';
+import { imageUrl, newComicBody } from '@comics/shared/schemas/admin';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -29,10 +29,13 @@ import { PublisherField } from './publisher-field';
 const REQUIRED = 'This field is required';
 
 /**
- * The shared body, with Episodes as the text its input holds: empty is 'This field is required'
- * (the shared rule would read it as 0, 'Minimum 1'); anything else goes through the shared rule.
+ * The shared body, with the image required (docs/product.md §5; the server gives a comic without
+ * one generated covers) and Episodes as the text its input holds: empty is 'This field is
+ * required' (the shared rule would read it as 0, 'Minimum 1'); anything else goes through the
+ * shared rule.
  */
 const uploadComicForm = newComicBody.extend({
+  imagen: imageUrl,
   episodes: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-// The server's 400 answers name the fields it refused ({ error: { fields: { name: message } } });
+// The server's 400 answers name the fields it refused ({ error, code, fields: { name: message } });
 // this puts each message at its input, as if the form had found it itself.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 

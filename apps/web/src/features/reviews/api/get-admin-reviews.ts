@@ -1,16 +1,20 @@
-// GET /api/admin/reviews?page=: one page of every review, newest first, with the reviewer's
-// e-mail and the issue it is about (ADMIN only); `total` counts all pages.
-import type { AdminReviewsAnswer } from '@comics/shared/schemas/reviews';
+// GET /api/admin/reviews?page=&limit=: one page of every review, newest first, with the reviewer's
+// e-mail and the issue it is about (ADMIN only); the X-Total-Count header counts all pages.
+import { REVIEWS_PER_PAGE, type AdminReview } from '@comics/shared/schemas/reviews';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { apiGet } from '@/lib/api-client';
+import { apiGetPage } from '@/lib/api-client';
 
 import { reviewsQueryKey } from './get-issue-reviews';
 
-export type { AdminReview, AdminReviewsAnswer } from '@comics/shared/schemas/reviews';
+export type { AdminReview };
 
-export function getAdminReviews(page: number, signal?: AbortSignal): Promise<AdminReviewsAnswer> {
-  return apiGet<AdminReviewsAnswer>('/admin/reviews', { params: { page }, signal });
+export type AdminReviewsPage = { reviews: AdminReview[]; page: number; limit: number; total: number };
+
+export async function getAdminReviews(page: number, signal?: AbortSignal): Promise<AdminReviewsPage> {
+  const limit = REVIEWS_PER_PAGE;
+  const { items, total } = await apiGetPage<AdminReview>('/admin/reviews', { params: { page, limit }, signal });
+  return { reviews: items, page, limit, total };
 }
 
 export function getAdminReviewsQueryOptions(page: number) {

@@ -1,9 +1,9 @@
-import type { AdminReview, AdminReviewsAnswer } from '@comics/shared/schemas/reviews';
+import type { AdminReview } from '@comics/shared/schemas/reviews';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { apiError, mockApi } from '@/testing/mock-api';
+import { apiError, mockApi, type MockAnswer } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 import { AdminReviews } from './admin-reviews';
@@ -33,18 +33,17 @@ function setup(handlers: Parameters<typeof mockApi>[0], url = '/dashboard/review
   return { ...api, ...view, onDeleted, user: userEvent.setup() };
 }
 
-const page = (reviews: AdminReview[], total = reviews.length, pageNumber = 1): AdminReviewsAnswer => ({
-  reviews,
-  page: pageNumber,
-  limit: 20,
-  total,
+/** A page of the list as the server answers it: the bare list, the total in X-Total-Count. */
+const page = (reviews: AdminReview[], total = reviews.length): MockAnswer => ({
+  body: reviews,
+  headers: { 'X-Total-Count': String(total) },
 });
 
 const cards = () => screen.getAllByRole('article');
 
 describe('AdminReviews', () => {
   it('shows one card per review: Email, Username, Description (as text) and Rating', async () => {
-    setup({ 'GET /api/admin/reviews': { body: page([grace, ada]) } });
+    setup({ 'GET /api/admin/reviews': page([grace, ada]) });
     await screen.findByText('ada@example.com');
     expect(cards()).toHaveLength(2);
     const card = cards()[1]!;
@@ -68,7 +67,7 @@ describe('AdminReviews', () => {
   it('asks before removing; the deletion reloads the list', async () => {
     let deleted = false;
     const { user, calls, onDeleted } = setup({
-      'GET /api/admin/reviews': () => ({ body: deleted ? page([grace]) : page([grace, ada]) }),
+      'GET /api/admin/reviews': () => (deleted ? page([grace]) : page([grace, ada])),
       'DELETE /api/admin/reviews': () => {
         deleted = true;
         return { body: ada };
@@ -97,7 +96,7 @@ describe('AdminReviews', () => {
 
   it('says in the dialog why a deletion failed, and keeps the review', async () => {
     const { user } = setup({
-      'GET /api/admin/reviews': { body: page([ada]) },
+      'GET /api/admin/reviews': page([ada]),
       'DELETE /api/admin/reviews': apiError(404, 'review_not_found', 'This review does not exist.'),
     });
     await user.click(await screen.findByRole('button', { name: /^Remove the review by Ada/ }));
@@ -111,7 +110,7 @@ describe('AdminReviews', () => {
     const { user, calls, router } = setup({
       'GET /api/admin/reviews': (_body, url) => {
         const n = Number(url.searchParams.get('page'));
-        return { body: page(n === 2 ? [grace] : [ada], 21, n) };
+        return page(n === 2 ? [grace] : [ada], 21);
       },
     });
     await screen.findByText('ada@example.com');
@@ -130,8 +129,7 @@ describe('AdminReviews', () => {
   it('goes back to the last page when the page asked for is past the end', async () => {
     const { router } = setup(
       {
-        'GET /api/admin/reviews': (_body, url) =>
-          url.searchParams.get('page') === '1' ? { body: page([ada]) } : { body: page([], 1, 3) },
+        'GET /api/admin/reviews': (_body, url) => (url.searchParams.get('page') === '1' ? page([ada]) : page([], 1)),
       },
       '/dashboard/reviews?page=3',
     );
@@ -140,7 +138,7 @@ describe('AdminReviews', () => {
   });
 
   it("says 'No reviews yet' when there is none", async () => {
-    setup({ 'GET /api/admin/reviews': { body: page([]) } });
+    setup({ 'GET /api/admin/reviews': page([]) });
     expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Review pages' })).not.toBeInTheDocument();
   });
@@ -148,8 +146,7 @@ describe('AdminReviews', () => {
   it('says why the list could not be loaded, and tries again', async () => {
     let fail = true;
     const { user } = setup({
-      'GET /api/admin/reviews': () =>
-        fail ? apiError(403, 'forbidden', 'Administrators only.') : { body: page([ada]) },
+      'GET /api/admin/reviews': () => (fail ? apiError(403, 'forbidden', 'Administrators only.') : page([ada])),
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The reviews could not be loaded');

@@ -33,7 +33,7 @@ const none: IssueReviewsAnswer = {
 };
 
 function setup(account: ReviewAccount | null, handlers: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ 'POST /api/ratings/byIssue': { body: answer }, ...handlers });
+  const api = mockApi({ 'GET /api/issues/42/reviews': { body: answer }, ...handlers });
   const onPosted = vi.fn();
   const view = renderRoute(
     <IssueReviews issue={issue} comicName="Night Watch" account={account} onPosted={onPosted} />,
@@ -47,15 +47,11 @@ describe('IssueReviews', () => {
     const { calls } = setup(null);
     expect(await screen.findByText('3.0 · 2 reviews')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Rated 3.0 out of 5' })).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/api/ratings/byIssue')?.body).toEqual({
-      volumeId: 7,
-      IssueId: 42,
-      page: 1,
-    });
+    expect(calls.find((call) => call.path === '/api/issues/42/reviews')?.query).toEqual({ page: '1' });
   });
 
   it("says 'Not reviews for this comic' when there is none", async () => {
-    setup(null, { 'POST /api/ratings/byIssue': { body: none } });
+    setup(null, { 'GET /api/issues/42/reviews': { body: none } });
     expect(await screen.findByText('Not reviews for this comic')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
   });
@@ -98,7 +94,7 @@ describe('IssueReviews', () => {
           posted = true;
           return { body: saved };
         },
-        'POST /api/ratings/byIssue': () => ({
+        'GET /api/issues/42/reviews': () => ({
           body: posted
             ? {
                 ...answer,

@@ -42,7 +42,7 @@ export function findOwnReview(reviews: readonly Review[], username: string | nul
 }
 
 export function IssueReviews({ issue, comicName, account, onPosted }: IssueReviewsProps) {
-  const reviews = useIssueReviews(issue.volume_id, issue.id);
+  const reviews = useIssueReviews(issue.id);
   const [open, setOpen] = useState<'list' | 'post' | null>(null);
   const [popup, setPopup] = useState<PopupMessage | null>(null);
   const title = `${comicName} #${issue.issue_number}`;
@@ -74,13 +74,7 @@ export function IssueReviews({ issue, comicName, account, onPosted }: IssueRevie
         )}
       </div>
 
-      <ReviewsModal
-        show={open === 'list'}
-        volumeId={issue.volume_id}
-        issueId={issue.id}
-        title={title}
-        onHide={() => setOpen(null)}
-      />
+      <ReviewsModal show={open === 'list'} issueId={issue.id} title={title} onHide={() => setOpen(null)} />
       {account && (
         <PostReviewModal
           show={open === 'post'}

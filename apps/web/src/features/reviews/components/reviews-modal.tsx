@@ -16,14 +16,13 @@ import { ReviewPager } from './review-pager';
 
 type ReviewsModalProps = {
   show: boolean;
-  volumeId: number;
   issueId: number;
   /** What the reviews are of ('Night Watch #3'). */
   title: string;
   onHide: () => void;
 };
 
-export function ReviewsModal({ show, volumeId, issueId, title, onHide }: ReviewsModalProps) {
+export function ReviewsModal({ show, issueId, title, onHide }: ReviewsModalProps) {
   return (
     <Modal show={show} onHide={onHide} centered scrollable size="lg" aria-labelledby="reviews-modal-title">
       <Modal.Header closeButton>
@@ -32,7 +31,7 @@ export function ReviewsModal({ show, volumeId, issueId, title, onHide }: Reviews
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <IssueReviewList volumeId={volumeId} issueId={issueId} />
+        <IssueReviewList issueId={issueId} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onHide}>
@@ -43,10 +42,10 @@ export function ReviewsModal({ show, volumeId, issueId, title, onHide }: Reviews
   );
 }
 
-function IssueReviewList({ volumeId, issueId }: { volumeId: number; issueId: number }) {
+function IssueReviewList({ issueId }: { issueId: number }) {
   const [page, setPage] = useState(1);
   const reviews = useQuery({
-    ...getIssueReviewsQueryOptions(volumeId, issueId, page),
+    ...getIssueReviewsQueryOptions(issueId, page),
     // The page being left stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
