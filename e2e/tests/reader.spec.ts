@@ -225,9 +225,10 @@ test("a guest reads the preview from the issue modal and meets 'Buy this issue' 
   expect((await page.request.get(`${answer.pagesBase}/4-${width}.webp`)).status()).toBe(403);
   expect((await page.request.get(`${answer.pagesBase}/3-${width}.webp`)).status()).toBe(200);
 
-  // Buying starts with signing in, which comes back to the reader: now 'Buy this issue' fills the cart.
+  // Buying starts with signing in, which comes back to the reader with the issue in the cart.
   await cta.getByRole('link', { name: 'Buy this issue' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Log in to buy this issue.' })).toBeVisible();
   const account = { username: uniqueUsername(), email: uniqueEmail('reader-guest'), password: 'secret-123' };
   await signUpViaApi(page.request, account);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
@@ -235,8 +236,8 @@ test("a guest reads the preview from the issue modal and meets 'Buy this issue' 
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/user/read/${issue.id}(\\?|$)`));
   await expect(whereAmI(page)).toHaveText('End of the preview');
-  await cta.getByRole('button', { name: 'Buy this issue' }).click();
   await expect(cta.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+  await expect(cta.getByRole('status')).toHaveText('This issue is in your cart.');
 });
 
 test('the reader passes axe in both themes: pages, the page strip, the help overlay, the end of the preview', async ({

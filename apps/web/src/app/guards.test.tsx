@@ -5,12 +5,27 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { storeIdentity } from '@/features/auth/hooks/use-session';
+import { pendingPurchase, rememberPurchase } from '@/lib/pending-purchase';
 import { mockApi } from '@/testing/mock-api';
 
 import { routes } from './router';
 
+/** A cart line as GET /api/shop/cart/{id}/carrito answers it. */
+const cartLine = (id: number) => ({ id, volume_id: 773, image: '/c.svg', name: null, issue_number: 1, price: 2.99 });
+
 function open(url: string, state?: unknown) {
-  const calls = mockApi({ 'POST /api/user/logout': { status: 204 } }).calls;
+  const cart: number[] = [];
+  const calls = mockApi({
+    'POST /api/user/logout': { status: 204 },
+    'GET /api/shop/cart/1/carrito': () => ({ body: cart.map(cartLine) }),
+    'GET /api/shop/cart/1/comprado': { body: [] },
+    'GET /api/fav/1': { body: [{ issues: [] }] },
+    'GET /api/user/reading': { body: [] },
+    'POST /api/shop/cart': (body) => {
+      cart.push((body as { comic: number }).comic);
+      return { body: cart.map(cartLine) };
+    },
+  }).calls;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: url, state }] });
   render(
@@ -83,6 +98,41 @@ describe('route gates', () => {
     const { router } = open('/login', { from });
     await expectPath(router, target);
     if (from.search) expect(router.state.location.search).toBe(from.search);
+  });
+
+  it('returns a USER whose guest purchase sent them to log in to where it began, with the issue in the cart', async () => {
+    rememberPurchase({ issueIds: [1068], returnTo: '/cardDetail/773?issue=1068', thenCart: false, what: 'this issue' });
+    signInAs('USER');
+    const { router, calls } = open('/login');
+    await expectPath(router, '/user/cardDetail/773');
+    expect(router.state.location.search).toBe('?issue=1068');
+    expect(await screen.findByText(/Added this issue to your cart/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/api/shop/cart')).toEqual([
+      expect.objectContaining({ body: { comic: 1068, userId: 1 } }),
+    ]);
+    expect(pendingPurchase()).toBeNull();
+  });
+
+  it.each([
+    ['/login', 'Log in to buy these 3 issues.'],
+    ['/singup', 'Sign up to buy these 3 issues.'],
+  ])('tells a guest on %s why a purchase sent them there', async (url, line) => {
+    rememberPurchase({ issueIds: [1, 2, 3], returnTo: '/cardDetail/773', thenCart: false, what: 'these 3 issues' });
+    open(url);
+    expect(await screen.findByText(line)).toHaveAttribute('role', 'status');
+  });
+
+  it("goes on to the cart after a guest's 'Buy now', and drops a purchase when an ADMIN signs in", async () => {
+    rememberPurchase({ issueIds: [1068], returnTo: '/cardDetail/773', thenCart: true, what: 'this issue' });
+    signInAs('USER');
+    await expectPath(open('/login').router, '/user/shop');
+
+    rememberPurchase({ issueIds: [1068], returnTo: '/cardDetail/773', thenCart: false, what: 'this issue' });
+    signInAs('ADMIN');
+    const { router, calls } = open('/login');
+    await expectPath(router, '/dashboard/admin');
+    await waitFor(() => expect(pendingPurchase()).toBeNull());
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/shop/cart')).toBe(false);
   });
 
   it('shows an unknown /admin/... path as not found, whoever asks', async () => {

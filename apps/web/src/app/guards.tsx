@@ -3,11 +3,13 @@
 // catalogue also send a USER to /user (the spec's dashboard gate checked only the login; the
 // server refuses a USER every admin call anyway, so the screens would be empty). The role is the
 // one stored on the client; the server enforces access to data. Signing in on /login after a
-// gate sent a guest there returns to the page they asked for, when it is their role's.
+// gate sent a guest there returns to the page they asked for, when it is their role's; a USER
+// whom a guest's purchase sent there returns to where that guest was (lib/pending-purchase).
 import { Navigate, Outlet, useLocation } from 'react-router';
 
-import { paths } from '@/config/paths';
+import { paths, userAreaOf } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { pendingPurchase } from '@/lib/pending-purchase';
 
 export function RequireLogin() {
   const { role } = useSession();
@@ -28,13 +30,21 @@ export function RequireAdmin() {
 const AREA_OF_ROLE = { USER: /^\/user(\/|$)/, ADMIN: /^\/(dashboard|admin)(\/|$)/ } as const;
 
 /**
- * The page a gate (or the reader's 'Buy this issue') sent to /login, when it is one of the
- * signed-in role's own screens; null otherwise (the role's start page then).
+ * The page a gate sent to /login from, or (for a USER) where a guest's purchase began, when it is
+ * one of the signed-in role's own screens; null otherwise (the role's start page then).
  */
 function returnAddress(state: unknown, role: keyof typeof AREA_OF_ROLE): string | null {
   const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
-  if (typeof from?.pathname !== 'string' || !AREA_OF_ROLE[role].test(from.pathname)) return null;
-  return from.pathname + (typeof from.search === 'string' ? from.search : '');
+  const fromGate =
+    typeof from?.pathname === 'string' ? from.pathname + (typeof from.search === 'string' ? from.search : '') : null;
+  const address = fromGate ?? (role === 'USER' ? pendingReturn() : null);
+  return address !== null && AREA_OF_ROLE[role].test(address.split('?')[0]!) ? address : null;
+}
+
+/** Where a guest was when their purchase sent them to log in, as the USER's own address. */
+function pendingReturn(): string | null {
+  const purchase = pendingPurchase();
+  return purchase ? userAreaOf(purchase.returnTo) : null;
 }
 
 export function PublicOnly() {

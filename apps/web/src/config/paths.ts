@@ -65,3 +65,14 @@ export function comicDetailHref(area: Area, id: number | string): string {
 
 /** Pathnames that show the catalogue home (where the navbar search stays put). */
 export const catalogueHomePaths: readonly string[] = [paths.home.path, paths.user.home.path, paths.admin.home.path];
+
+/**
+ * A public address as the signed-in USER's own (/cardDetail/7 → /user/cardDetail/7, /home?page=2 →
+ * /user/home?page=2, / → /user/landing); any other path is returned as it is.
+ */
+export function userAreaOf(address: string): string {
+  const [pathname = '', query = ''] = address.split(/(?=\?)/);
+  if (pathname === paths.landing.path) return paths.user.landing.getHref() + query;
+  if (pathname === paths.home.path || pathname.startsWith('/cardDetail/')) return `/user${pathname}${query}`;
+  return address;
+}

@@ -1,6 +1,7 @@
 // /singup (docs/product.md §2 Sign-up, shown in a static modal; the path keeps the spec's spelling).
 import Modal from 'react-bootstrap/Modal';
 
+import { PurchaseNotice } from '@/features/auth/components/purchase-notice';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -15,6 +16,7 @@ export function SignupRoute() {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="p-4">
+          <PurchaseNotice verb="Sign up" />
           <SignupForm />
         </Modal.Body>
       </Modal>

@@ -4,7 +4,8 @@
 // empty. A refused login opens the 'Error!' popup. On success the identity is stored and the
 // public-route guard sends the user on (USER to /user, ADMIN to /dashboard/admin). 'Forgot
 // password?' leads to asking for a link; back from setting a new password, the form opens with
-// the account's e-mail filled in, a notice, and the password field focused.
+// the account's e-mail filled in, a notice, and the password field focused; after a sign-up, with
+// the new account's e-mail filled in and the password field focused.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessages, loginBody, passwordResetMessages, type LoginBody } from '@comics/shared/schemas/auth';
 import { useEffect, useState } from 'react';
@@ -35,11 +36,19 @@ function loginErrorMessage(error: unknown): string {
   return errorMessage(error);
 }
 
-/** Back from setting a new password: the account's e-mail, for the form. */
+/** Back from setting a new password or from signing up: the account's e-mail, for the form. */
 export type LoginArrival = { email: string };
 
-export function LoginForm({ passwordChanged }: { passwordChanged?: LoginArrival | undefined }) {
-  const arrivedEmail = typeof passwordChanged?.email === 'string' ? passwordChanged.email : null;
+type LoginFormProps = {
+  /** Back from setting a new password: its e-mail, and a notice saying so. */
+  passwordChanged?: LoginArrival | undefined;
+  /** Just signed up: the new account's e-mail (the sign-up toast already said it worked). */
+  registered?: LoginArrival | undefined;
+};
+
+export function LoginForm({ passwordChanged, registered }: LoginFormProps) {
+  const arrival = passwordChanged ?? registered;
+  const arrivedEmail = typeof arrival?.email === 'string' ? arrival.email : null;
   const {
     register,
     handleSubmit,
@@ -77,7 +86,7 @@ export function LoginForm({ passwordChanged }: { passwordChanged?: LoginArrival 
 
   return (
     <>
-      {arrivedEmail && (
+      {arrivedEmail && passwordChanged && (
         <Alert variant="success" className="mb-4" role="status">
           {passwordResetMessages.passwordChanged}
         </Alert>

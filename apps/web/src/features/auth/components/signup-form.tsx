@@ -3,7 +3,7 @@
 // only while their field is non-empty; the repeat is checked again whenever the password
 // changes. 'Sign Up' stays disabled while anything is wrong or empty. Unlike the original, the
 // form waits for the server: on success it is cleared, the toast shows for 1.5 s and the visitor
-// goes to /login; on failure the values stay, a taken e-mail is said under the Email field, a
+// goes to /login, where the new e-mail is filled in; on failure the values stay, a taken e-mail is said under the Email field, a
 // password the server refuses as too common under the Password field, and anything else in an alert.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIGNUP_TOAST_MS } from '@comics/shared/constants';
@@ -44,7 +44,8 @@ export function SignupForm() {
   const navigate = useNavigate();
   const signup = useSignup();
   const [failure, setFailure] = useState<string | null>(null);
-  const [registered, setRegistered] = useState(false);
+  /** The new account's e-mail, once the server took it: the login form opens with it. */
+  const [registered, setRegistered] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -62,7 +63,10 @@ export function SignupForm() {
   // The toast shows for SIGNUP_TOAST_MS, then the visitor goes to log in.
   useEffect(() => {
     if (!registered) return;
-    const timer = window.setTimeout(() => navigate(paths.login.getHref()), SIGNUP_TOAST_MS);
+    const timer = window.setTimeout(
+      () => navigate(paths.login.getHref(), { state: { registered: { email: registered } } }),
+      SIGNUP_TOAST_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [registered, navigate]);
 
@@ -78,7 +82,7 @@ export function SignupForm() {
     try {
       await signup.mutateAsync(body);
       reset(EMPTY);
-      setRegistered(true);
+      setRegistered(body.email);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setError('email', { type: 'server', message: error.fields?.email ?? error.message }, { shouldFocus: true });
@@ -104,7 +108,7 @@ export function SignupForm() {
 
   return (
     <>
-      {registered && (
+      {registered !== null && (
         <div className="toast-container position-fixed top-0 end-0 p-3">
           <div className="toast show text-bg-success border-0" role="status" aria-live="polite" aria-atomic="true">
             <div className="toast-body fw-semibold">{SIGNUP_SUCCESS}</div>
@@ -129,7 +133,7 @@ export function SignupForm() {
             registration={register(field.name, field.name === 'password' ? { deps: ['repeatpassword'] } : undefined)}
           />
         ))}
-        <SubmitButton busy={isSubmitting} disabled={!isValid || hasErrors || isSubmitting || registered}>
+        <SubmitButton busy={isSubmitting} disabled={!isValid || hasErrors || isSubmitting || registered !== null}>
           Sign Up
         </SubmitButton>
       </Form>

@@ -1,12 +1,14 @@
-// 'BUY ALL COMICS!' (docs/product.md §2 comic detail, USER only): every issue of the comic that is
-// neither owned nor in the cart goes into the cart in one request; then a short line says how
-// many were added (the navbar badge follows the cart).
+// 'BUY ALL COMICS!' (docs/product.md §2 comic detail): for a USER, every issue of the comic that
+// is neither owned nor in the cart goes into the cart in one request; then a short line says how
+// many were added (the navbar badge follows the cart). A guest's goes to log in first and comes
+// back with them in the cart (lib/pending-purchase).
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { BsCartCheck } from 'react-icons/bs';
 import { Link } from 'react-router';
 
+import { LoginToBuyLink } from '@/components/login-to-buy-link';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 
@@ -69,6 +71,23 @@ export function BuyAllButton({ issues, shop }: { issues: RatedIssue[] | undefine
           </>
         )}
       </p>
+    </div>
+  );
+}
+
+/** A guest's 'BUY ALL COMICS!': every issue of the comic, once they have logged in. */
+export function GuestBuyAllLink({ issues }: { issues: RatedIssue[] }) {
+  return (
+    <div className="buy-all d-flex flex-wrap align-items-center gap-3 mt-4">
+      <LoginToBuyLink
+        issueIds={issues.map((issue) => issue.id)}
+        thenCart={false}
+        what={issues.length === 1 ? 'this issue' : `these ${issues.length} issues`}
+        className="btn btn-warning btn-lg fw-bold"
+      >
+        <BsCartCheck aria-hidden="true" className="me-2" />
+        BUY ALL COMICS!
+      </LoginToBuyLink>
     </div>
   );
 }

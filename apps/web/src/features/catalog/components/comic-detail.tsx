@@ -1,7 +1,8 @@
 // A comic's page (docs/product.md §2 comic detail): cover, name with start year, deck, description (its
 // links are inert), Back, and the issues with their modal. The issue sort and the open issue
 // live in the URL (?sort=…&issue=…) so a shared link shows the same thing. A signed-in USER also
-// gets 'BUY ALL COMICS!' and the modal's shop buttons, from the `shop` the page supplies; the
+// gets 'BUY ALL COMICS!' and the modal's shop buttons, from the `shop` the page supplies (a guest's
+// lead to log in and come back with the issues in the cart); the
 // modal's reviews come from the page too (`reviews`), and so do an admin's editing tools (`admin`).
 import { DETAIL_LOADING_MS, type Role } from '@comics/shared/constants';
 import Button from 'react-bootstrap/Button';
@@ -21,7 +22,7 @@ import { useComic } from '../api/get-comic';
 import { useIssues } from '../api/get-issues';
 import type { CatalogueAdminSlot, Comic, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 import { parseIssueSort, type IssueSort } from '../utils/sort-issues';
-import { BuyAllButton } from './buy-all-button';
+import { BuyAllButton, GuestBuyAllLink } from './buy-all-button';
 import { IssueList } from './issue-list';
 import { IssueModal } from './issue-modal';
 
@@ -120,6 +121,7 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
             />
           ) : null}
           {role === 'USER' && shop ? <BuyAllButton issues={issues.data} shop={shop} /> : null}
+          {!role && issues.data?.length ? <GuestBuyAllLink issues={issues.data} /> : null}
           {admin?.comic(comic)}
         </div>
       </div>

@@ -21,6 +21,7 @@ import { BsCartDash, BsCheckCircleFill, BsHeartFill } from '@/components/shop-ic
 import { CoverImage } from '@/components/cover-image';
 import { ReaderLink } from '@/components/reader-link';
 import { RatingSummary } from '@/components/rating-summary';
+import { LoginToBuyLink } from '@/components/login-to-buy-link';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, toPlainText } from '@/lib/format';
@@ -164,9 +165,15 @@ export function IssueModalContent({
                 >
                   <BsHeart aria-hidden="true" className="me-1" /> Favorite
                 </Link>
-                <Link to={loginHref} className="btn btn-outline-primary btn-sm" aria-label="Add to cart (log in first)">
+                <LoginToBuyLink
+                  issueIds={[issue.id]}
+                  thenCart={false}
+                  what="this issue"
+                  className="btn btn-outline-primary btn-sm"
+                  aria-label="Add to cart (log in first)"
+                >
                   <BsCartPlus aria-hidden="true" className="me-1" /> Add to cart
-                </Link>
+                </LoginToBuyLink>
               </div>
             )}
             {userShop && (
@@ -244,10 +251,14 @@ export function IssueModalContent({
             {busy === 'buy' && <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />}
             Buy now
           </Button>
-        ) : (
+        ) : role ? (
           <Link to={isUser ? paths.user.shop.getHref() : loginHref} className="btn btn-primary px-4">
             Buy now
           </Link>
+        ) : (
+          <LoginToBuyLink issueIds={[issue.id]} thenCart what="this issue" className="btn btn-primary px-4">
+            Buy now
+          </LoginToBuyLink>
         )}
       </Modal.Footer>
     </>

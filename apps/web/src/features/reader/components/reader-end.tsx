@@ -1,12 +1,13 @@
 // What comes after the last page a reader may see. For the preview of an issue the reader does
 // not own: the cover, the price and 'Buy this issue' (into the cart, then 'Go to cart'; a guest
-// signs in first). For an owner at the end of the issue: 'You finished …'.
+// signs in first and comes back to the next page with the issue in the cart). For an owner at the end of the issue: 'You finished …'.
 import type { Issue } from '@comics/shared/schemas/catalog';
 import { useState } from 'react';
 import { BsCartPlus, BsCheck2Circle } from 'react-icons/bs';
 import { Link, useLocation } from 'react-router';
 
 import { CoverImage } from '@/components/cover-image';
+import { LoginToBuyLink } from '@/components/login-to-buy-link';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
@@ -33,7 +34,7 @@ export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, on
   const { pathname } = useLocation();
   // Signing in comes back here: to the page after the preview (this panel for a non-owner, the
   // page itself for one who bought it elsewhere). Turns rewrite `?page` outside the router.
-  const returnHere = { pathname, search: `?page=${previewPages + 1}` };
+  const returnHere = `${pathname}?page=${previewPages + 1}`;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inCart = purchase?.inCart ?? false;
@@ -67,10 +68,16 @@ export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, on
           <p className="display-price mb-1">{formatPrice(issue.price)}</p>
           <div className="d-flex flex-wrap gap-2 justify-content-center">
             {!purchase ? (
-              <Link to={paths.login.getHref()} state={{ from: returnHere }} className="btn btn-primary">
+              <LoginToBuyLink
+                issueIds={[issue.id]}
+                thenCart={false}
+                what="this issue"
+                returnTo={returnHere}
+                className="btn btn-primary"
+              >
                 <BsCartPlus aria-hidden="true" className="me-2" />
                 Buy this issue
-              </Link>
+              </LoginToBuyLink>
             ) : inCart ? (
               <Link to={paths.user.shop.getHref()} className="btn btn-primary">
                 Go to cart
