@@ -12,7 +12,7 @@ function issueButton(page: Page, issue: Issue) {
   return issueButtons(page).filter({ hasText: new RegExp(`^#${issue.issue_number}\\b`) });
 }
 
-/** The favourite cards of /user/fav, named like the issue cards ('#3 Name, open details'). */
+/** The favourite cards of /user/fav, named by series and issue ('Night Watch #3 Name, open details'). */
 function favouriteButtons(page: Page) {
   return page.getByRole('main').getByRole('button', { name: /, open details$/ });
 }
@@ -50,7 +50,7 @@ test("a favourite issue reads 'remuve_Fav' in its modal and shows on /user/fav",
 
   await page.goto('/user/fav');
   await expect(page.getByRole('heading', { level: 1, name: 'YOUR FAVORITE COMICS' })).toBeVisible();
-  const card = favouriteButtons(page).filter({ hasText: new RegExp(`^#${issue.issue_number}\\b`) });
+  const card = favouriteButtons(page).filter({ hasText: `${comic.name} #${issue.issue_number}` });
   await expect(card).toHaveCount(1);
   await expect(favouriteButtons(page)).toHaveCount(1);
 
@@ -87,10 +87,11 @@ test("buys a whole comic: two issues, one removed, 'BUY ALL COMICS!', paid with 
   await cartLink(page).click();
   await expect(page).toHaveURL(/\/user\/shop$/);
   await expect(rowsOf(page, 'Shopping Bag')).toHaveCount(2);
-  await page.getByRole('button', { name: new RegExp(`^Remove .*#${first.issue_number} from the cart$`) }).click();
-  const confirm = page.getByRole('dialog', {
-    name: `Remove ${first.name ?? `Issue #${first.issue_number}`} from the Cart?`,
-  });
+  // A line says which series it is: 'Series #N', then the issue's own title.
+  const firstLabel = `${comic.name} #${first.issue_number}${first.name ? `: ${first.name}` : ''}`;
+  await expect(rowsOf(page, 'Shopping Bag').first()).toContainText(`${comic.name} #${first.issue_number}`);
+  await page.getByRole('button', { name: `Remove ${firstLabel} from the cart` }).click();
+  const confirm = page.getByRole('dialog', { name: `Remove ${firstLabel} from the Cart?` });
   await expect(confirm).toContainText("You won't be able to revert this!");
   await confirm.getByRole('button', { name: 'Yes, remove it' }).click();
   await expect(confirm).toBeHidden();

@@ -11,7 +11,7 @@ import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { issues } from '../src/db/schema/catalog';
+import { issues, volumes } from '../src/db/schema/catalog';
 import { orderItems, orders, purchases } from '../src/db/schema/shop';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/modules/auth/passwords';
@@ -133,6 +133,12 @@ export async function seededIssues(database: DatabaseHandle, count: number) {
   const rows = await database.db.select().from(issues).where(gte(issues.id, 1068)).orderBy(asc(issues.id)).limit(count);
   if (rows.length !== count) throw new Error(`the seeded catalogue has fewer than ${count} issues from id 1068`);
   return rows;
+}
+
+/** The name of every volume by id: what cart lines and favourites answer as `volume_name`. */
+export async function volumeNames(database: DatabaseHandle): Promise<Map<number, string>> {
+  const rows = await database.db.select({ id: volumes.id, name: volumes.name }).from(volumes);
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** A paid order of the issue, granted as a purchase, straight in the database; answers the order's id. */

@@ -40,12 +40,16 @@ const issues: RatedIssue[] = [1, 2, 3, 4].map((n) => ({
 const asCartItem = ({ id, volume_id, image, name, issue_number, price }: RatedIssue): CartItem => ({
   id,
   volume_id,
+  volume_name: 'Night Watch',
   image,
   name,
   issue_number,
   price,
 });
-const asFavourite = ({ avgRating: _rating, ...rest }: RatedIssue): FavouriteIssue => rest;
+const asFavourite = ({ avgRating: _rating, ...rest }: RatedIssue): FavouriteIssue => ({
+  ...rest,
+  volume_name: 'Night Watch',
+});
 const owned: PurchaseItem = { ...asCartItem(issues[0]!), orderId: 1, purchasedAt: '2024-01-01T00:00:00Z' };
 /** The reading shelf's entry for an issue the user stopped in. */
 const stoppedAt = (
@@ -88,6 +92,7 @@ const cartOf = (count: number): CartItem[] =>
   Array.from({ length: count }, (_, i) => ({
     id: 1000 + i,
     volume_id: 9,
+    volume_name: 'Series 9',
     image: `/media/9-${i}.webp`,
     name: `Other ${i}`,
     issue_number: i + 1,
@@ -158,7 +163,8 @@ describe('the shop screens', () => {
       'DELETE /api/fav': { body: [{ issues: [] }] },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'YOUR FAVORITE COMICS' })).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: /^#3 ?Night 3 ?, open details$/ }));
+    // Away from its comic's page, a card says which series it is.
+    await user.click(await screen.findByRole('button', { name: /^Night Watch #3 ?Night 3 ?, open details$/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Night Watch #3' });
     const remove = await within(dialog).findByRole('button', { name: 'remuve_Fav' });
@@ -172,7 +178,7 @@ describe('the shop screens', () => {
     });
     // The page behind the modal is hidden from the accessibility tree while it is open.
     expect(
-      screen.queryByRole('button', { name: /^#3 ?Night 3 ?, open details$/, hidden: true }),
+      screen.queryByRole('button', { name: /^Night Watch #3 ?Night 3 ?, open details$/, hidden: true }),
     ).not.toBeInTheDocument();
   });
 
@@ -185,14 +191,24 @@ describe('the shop screens', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Purchase Detail', '#Issue number', 'Format', 'Price']);
     const row = within(table).getAllByRole('row')[1]!;
-    expect(row).toHaveTextContent('Night 1Read#1Digital$2.01');
+    // 'Series #N', then the issue's own title.
+    expect(row).toHaveTextContent(/^Night Watch #1Night 1Read#1Digital\$2\.01$/);
     expect(within(row).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/71');
 
     await router.navigate('/user/cardDetail/7?issue=71');
     const dialog = await screen.findByRole('dialog', { name: 'Night Watch #1' });
+    // 'Owned' and 'Read' instead of the price, and nothing left to buy.
     expect(await within(dialog).findByText('Owned')).toBeInTheDocument();
+    expect(within(dialog).queryByText('$2.01')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Buy now' })).toBeDisabled();
     expect(within(dialog).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/71');
     expect(within(dialog).queryByRole('link', { name: 'Read a preview' })).not.toBeInTheDocument();
+    // On the comic's page, its card reads 'Owned' where the others show their price.
+    const cards = screen
+      .getAllByRole('article', { hidden: true })
+      .filter((article) => article.classList.contains('issue-card'));
+    expect(cards[0]).toHaveTextContent(/Owned$/);
+    expect(cards[1]).toHaveTextContent(/\$2\.02$/);
   });
 
   it("says 'Continue (page N of M)' in 'My comics' and the modal where the user stopped", async () => {

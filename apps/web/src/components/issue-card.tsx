@@ -1,16 +1,20 @@
-// One issue as a card (a comic's issue list, the favourites): cover, number and name, price and,
+// One issue as a card (a comic's issue list, the favourites): cover, number and name (after its
+// series' name where the card is away from its comic's page), price ('Owned' once bought) and,
 // when known, the average rating; pressing it opens the issue modal.
 import type { Issue } from '@comics/shared/schemas/catalog';
 
 import { CoverImage } from '@/components/cover-image';
+import { BsCheckCircleFill } from '@/components/shop-icons';
 import { StarRating } from '@/components/star-rating';
 import { formatPrice } from '@/lib/format';
 
-export function IssueCard<T extends Issue & { avgRating?: number | null }>({
+export function IssueCard<T extends Issue & { avgRating?: number | null; volume_name?: string }>({
   issue,
+  owned = false,
   onOpen,
 }: {
   issue: T;
+  owned?: boolean;
   onOpen: (issue: T) => void;
 }) {
   return (
@@ -23,13 +27,21 @@ export function IssueCard<T extends Issue & { avgRating?: number | null }>({
             className="stretched-link btn btn-link p-0 text-reset text-decoration-none text-start fw-semibold"
             onClick={() => onOpen(issue)}
           >
+            {issue.volume_name ? <span className="issue-series">{issue.volume_name} </span> : null}
             <span className="issue-number">#{issue.issue_number}</span>
             {issue.name ? <span className="issue-name"> {issue.name}</span> : null}
             <span className="visually-hidden">, open details</span>
           </button>
         </h3>
         <div className="d-flex justify-content-between align-items-center gap-2 mt-auto">
-          <span className="fw-bold price">{formatPrice(issue.price)}</span>
+          {owned ? (
+            <span className="owned-badge d-inline-flex align-items-center gap-1 small">
+              <BsCheckCircleFill aria-hidden="true" />
+              Owned
+            </span>
+          ) : (
+            <span className="fw-bold price">{formatPrice(issue.price)}</span>
+          )}
           {issue.avgRating != null ? <StarRating value={issue.avgRating} className="small" /> : null}
         </div>
       </div>

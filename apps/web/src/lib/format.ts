@@ -35,3 +35,15 @@ export function toPlainText(value: string): string {
     .replace(/\n{2,}/g, '\n')
     .trim();
 }
+
+type ListedIssue = { volume_name: string; issue_number: number; name: string | null };
+
+/** How an issue is named where it is listed away from its comic's page: 'Night Watch #3'. */
+export function issueLabel(issue: Omit<ListedIssue, 'name'>): string {
+  return `${issue.volume_name} #${issue.issue_number}`;
+}
+
+/** The label with the issue's own title when it has one: 'Night Watch #3: The Long Dark'. */
+export function issueFullLabel(issue: ListedIssue): string {
+  return issue.name ? `${issueLabel(issue)}: ${issue.name}` : issueLabel(issue);
+}

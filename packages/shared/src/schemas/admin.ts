@@ -87,7 +87,9 @@ export const adminOrderDetail = adminOrder.extend({
     z.object({
       id: z.number().int(),
       image: z.string(),
-      name: z.string(),
+      /** The series: a line reads 'Series #N', then the issue's own title when it has one. */
+      volume_name: z.string(),
+      name: z.string().nullable(),
       issue_number: z.number().int(),
       price: z.number(),
     }),

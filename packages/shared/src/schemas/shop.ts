@@ -27,6 +27,8 @@ export const issueRef = z
 export const cartItem = z.object({
   id: z.number().int(),
   volume_id: z.number().int(),
+  /** The series' name: a line reads 'Series #N', then the issue's own title when it has one. */
+  volume_name: z.string(),
   image: z.string(),
   name: z.string().nullable(),
   issue_number: z.number().int(),
@@ -74,8 +76,8 @@ export const purchasesAnswer = z.array(purchaseItem);
 export const favouriteBody = z.object({ issuesId: issueRef, userId: bodyUserId });
 export type FavouriteBody = z.infer<typeof favouriteBody>;
 
-/** A favourite issue: as the catalogue shows it (the modal opens from it). */
-export const favouriteIssue = issue;
+/** A favourite issue: as the catalogue shows it (the modal opens from it), with its series' name. */
+export const favouriteIssue = issue.extend({ volume_name: z.string() });
 export type FavouriteIssue = z.infer<typeof favouriteIssue>;
 
 /** GET /api/fav/{userId}: docs/product.md §3, "the first array element has an issues list". */

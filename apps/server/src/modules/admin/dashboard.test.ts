@@ -298,7 +298,7 @@ describe('GET /api/admin/orders/:id', () => {
     for (const line of detail.lines) {
       const issue = pool.find((candidate) => candidate.id === line.id)!;
       expect(line).toMatchObject({ image: issue.image, issue_number: issue.issueNumber });
-      expect(line.name.length).toBeGreaterThan(0);
+      expect(line).toMatchObject({ name: issue.name, volume_name: expect.stringMatching(/\S/) });
       // The price charged, not today's catalogue price.
       expect(line.price).toBe(sold.find((row) => row.issueId === line.id)!.priceCents / 100);
     }

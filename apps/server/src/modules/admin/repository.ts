@@ -75,7 +75,8 @@ export type TakeBackOutcome =
 export interface OrderLineRow {
   id: number;
   image: string;
-  name: string;
+  volumeName: string;
+  name: string | null;
   issueNumber: number;
   priceCents: number;
 }
@@ -299,8 +300,8 @@ export function createAdminRepository(db: Database) {
           .select({
             id: issues.id,
             image: issues.image,
-            // An issue without a title of its own goes by its volume's name (the number follows it).
-            name: sql<string>`coalesce(${issues.name}, ${volumes.name})`,
+            volumeName: volumes.name,
+            name: issues.name,
             issueNumber: issues.issueNumber,
             priceCents: orderItems.priceCents,
           })

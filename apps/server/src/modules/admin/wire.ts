@@ -45,6 +45,7 @@ export function adminOrderDetailOf(
     lines: lines.map((line) => ({
       id: line.id,
       image: media.addressOf(line.image),
+      volume_name: line.volumeName,
       name: line.name,
       issue_number: line.issueNumber,
       price: centsToDollars(line.priceCents),

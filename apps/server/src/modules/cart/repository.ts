@@ -5,13 +5,15 @@
 import { MAX_CART_LINES } from '@comics/shared/constants';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, sqlParams, type Database } from '../../db/client';
-import { issues } from '../../db/schema/catalog';
+import { issues, volumes } from '../../db/schema/catalog';
 import { cartItems, orderItems, purchases } from '../../db/schema/shop';
 
 /** An issue in the cart, as the catalogue has it now (current price). */
 export interface CartLineRow {
   id: number;
   volumeId: number;
+  /** The series the issue belongs to: lines read 'Series #N'. */
+  volumeName: string;
   issueNumber: number;
   name: string | null;
   image: string;
@@ -34,6 +36,7 @@ const holdCart = (tx: Pick<Database, 'execute'>, userId: number) =>
 const lineColumns = {
   id: issues.id,
   volumeId: issues.volumeId,
+  volumeName: volumes.name,
   issueNumber: issues.issueNumber,
   name: issues.name,
   image: issues.image,
@@ -48,6 +51,7 @@ export function createCartRepository(db: Database) {
         .select(lineColumns)
         .from(cartItems)
         .innerJoin(issues, eq(issues.id, cartItems.issueId))
+        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
         .where(eq(cartItems.userId, userId))
         .orderBy(asc(cartItems.addedAt), asc(cartItems.issueId));
     },
@@ -146,6 +150,7 @@ export function createCartRepository(db: Database) {
         })
         .from(purchases)
         .innerJoin(issues, eq(issues.id, purchases.issueId))
+        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
         .innerJoin(
           orderItems,
           and(eq(orderItems.orderId, purchases.orderId), eq(orderItems.issueId, purchases.issueId)),

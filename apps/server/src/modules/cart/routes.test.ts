@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
 import type { CartItem, PurchaseItem } from '@comics/shared/schemas/shop';
-import { bearer, buildTestApp, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
+import { bearer, buildTestApp, seededIssues, signedInUser, volumeNames, type TestApp } from '../../../test/helpers';
 import { issues } from '../../db/schema/catalog';
 import { cartItems, orderItems, orders, purchases } from '../../db/schema/shop';
 import { createSessionStore } from '../auth/sessions';
@@ -17,11 +17,13 @@ type Issue = typeof issues.$inferSelect;
 let t: TestApp;
 /** Seeded issues (volume 773's first ones onwards), read once. */
 let pool: Issue[];
+let seriesNames: Map<number, string>;
 const UNKNOWN_ISSUE = 2_000_000_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
   pool = await seededIssues(t.database, 12);
+  seriesNames = await volumeNames(t.database);
 });
 
 const issue = (n: number) => pool[n]!;
@@ -30,6 +32,7 @@ const issue = (n: number) => pool[n]!;
 const itemOf = (row: Issue): CartItem => ({
   id: row.id,
   volume_id: row.volumeId,
+  volume_name: seriesNames.get(row.volumeId)!,
   image: row.image,
   name: row.name,
   issue_number: row.issueNumber,

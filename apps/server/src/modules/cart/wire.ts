@@ -10,6 +10,7 @@ export function cartItemOf(line: CartLineRow, media: MediaAddresses): CartItem {
   return {
     id: line.id,
     volume_id: line.volumeId,
+    volume_name: line.volumeName,
     image: media.addressOf(line.image),
     name: line.name,
     issue_number: line.issueNumber,

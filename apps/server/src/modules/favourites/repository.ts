@@ -2,7 +2,7 @@
 // whether the issue exists and whether anything changed, each in one statement.
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
-import { issues } from '../../db/schema/catalog';
+import { issues, volumes } from '../../db/schema/catalog';
 import { favourites } from '../../db/schema/shop';
 import { issueColumns } from '../catalog/repository';
 
@@ -23,9 +23,10 @@ export function createFavouritesRepository(db: Database) {
     /** Newest favourite first; ties (one instant) by issue id. */
     list(userId: number) {
       return db
-        .select(issueColumns())
+        .select({ ...issueColumns(), volumeName: volumes.name })
         .from(favourites)
         .innerJoin(issues, eq(issues.id, favourites.issueId))
+        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
         .where(eq(favourites.userId, userId))
         .orderBy(desc(favourites.addedAt), desc(favourites.issueId));
     },

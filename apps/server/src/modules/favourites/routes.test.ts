@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FavouriteIssue } from '@comics/shared/schemas/shop';
-import { buildTestApp, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
+import { buildTestApp, seededIssues, signedInUser, volumeNames, type TestApp } from '../../../test/helpers';
 import type { issues } from '../../db/schema/catalog';
 import { favourites } from '../../db/schema/shop';
 
@@ -12,11 +12,13 @@ type Issue = typeof issues.$inferSelect;
 
 let t: TestApp;
 let pool: Issue[];
+let seriesNames: Map<number, string>;
 const UNKNOWN_ISSUE = 2_000_000_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
   pool = await seededIssues(t.database, 4);
+  seriesNames = await volumeNames(t.database);
 });
 
 const issue = (n: number) => pool[n]!;
@@ -30,6 +32,7 @@ const favouriteOf = (row: Issue): FavouriteIssue => ({
   description: row.description,
   image: row.image,
   price: row.priceCents / 100,
+  volume_name: seriesNames.get(row.volumeId)!,
 });
 
 async function signIn() {

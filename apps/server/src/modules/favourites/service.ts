@@ -47,7 +47,12 @@ export function createFavouritesService(db: Database, options: FavouritesService
   const list = (userId: number) =>
     lists.get(userId, async () => {
       const answer: FavouritesAnswer = [
-        { issues: (await repository.list(userId)).map((issue) => issueOf(issue, media)) },
+        {
+          issues: (await repository.list(userId)).map((issue) => ({
+            ...issueOf(issue, media),
+            volume_name: issue.volumeName,
+          })),
+        },
       ];
       return toCachedAnswer(answer);
     });

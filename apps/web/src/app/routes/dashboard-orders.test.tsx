@@ -27,7 +27,7 @@ describe('/dashboard/orders', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Order #12' });
-    expect(await within(dialog).findAllByText('Night Watch')).toHaveLength(2);
+    expect(await within(dialog).findAllByText(/^Night Watch #[12]$/)).toHaveLength(2);
     expect(document.title).toBe('Orders · Comics Shop');
   });
 });

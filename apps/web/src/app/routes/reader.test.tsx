@@ -22,6 +22,7 @@ const USER_ID = 3;
 const inCart: CartItem = {
   id: ISSUE_ID,
   volume_id: 2,
+  volume_name: 'Series 2',
   image: '/media/covers/issues/7.webp',
   name: 'The Long Night',
   issue_number: 5,

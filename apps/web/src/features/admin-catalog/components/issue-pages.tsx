@@ -169,10 +169,11 @@ function UploadProgress({ fileName, progress }: { fileName: string; progress: nu
   // Every byte sent: the server is opening the archive and making the pages' renditions.
   if (progress >= 1) {
     return (
-      <p className="d-flex align-items-center gap-2 mb-0">
+      // A div: the spinner is one, and a paragraph may not hold it.
+      <div className="d-flex align-items-center gap-2 mb-0">
         <Spinner animation="border" size="sm" aria-hidden="true" className="issue-action-spinner" />
         {CONVERTING}
-      </p>
+      </div>
     );
   }
   const percent = Math.round(progress * 100);

@@ -94,8 +94,8 @@ describe('AdminOrders', () => {
     await within(dialog).findByText('ada@example.com');
     const lines = within(dialog).getByRole('table', { name: 'The issues of order #12' });
     const rows = within(lines).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/Night Watch\s*#1\s*\$3\.99/);
-    expect(rows[2]).toHaveTextContent(/Night Watch\s*#2\s*\$3\.99/);
+    expect(rows[1]).toHaveTextContent(/^Night Watch #1The Long Dark#1\$3\.99$/);
+    expect(rows[2]).toHaveTextContent(/^Night Watch #2#2\$3\.99$/);
     expect(rows[3]).toHaveTextContent(/Total\s*\$1,234\.50/);
     expect(rows[1]!.querySelector('img')).toHaveAttribute('src', '/media/covers/41.svg');
     expect(within(dialog).getByText('Sent')).toBeInTheDocument();

@@ -22,8 +22,15 @@ export function adminOrderDetail(id: number, overrides: Partial<AdminOrderDetail
   return {
     ...adminOrder(id),
     lines: [
-      { id: 41, image: '/media/covers/41.svg', name: 'Night Watch', issue_number: 1, price: 3.99 },
-      { id: 42, image: '/media/covers/42.svg', name: 'Night Watch', issue_number: 2, price: 3.99 },
+      {
+        id: 41,
+        image: '/media/covers/41.svg',
+        volume_name: 'Night Watch',
+        name: 'The Long Dark',
+        issue_number: 1,
+        price: 3.99,
+      },
+      { id: 42, image: '/media/covers/42.svg', volume_name: 'Night Watch', name: null, issue_number: 2, price: 3.99 },
     ],
     emails: [
       { status: 'sent', createdAt: '2025-05-12T14:02:06.000Z', sentAt: '2025-05-12T14:02:09.000Z', attempts: 1 },

@@ -10,6 +10,7 @@ import Spinner from 'react-bootstrap/Spinner';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CoverImage } from '@/components/cover-image';
+import { IssueTitle } from '@/components/issue-title';
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/list-states';
 import { errorMessage } from '@/lib/api-client';
@@ -232,7 +233,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
                     <div className="order-line-cover flex-shrink-0">
                       <CoverImage src={line.image} alt="" className="table-cover" />
                     </div>
-                    <span className="fw-semibold text-break">{line.name}</span>
+                    <IssueTitle issue={line} />
                   </div>
                 </td>
                 <td className="text-nowrap">#{line.issue_number}</td>

@@ -14,15 +14,25 @@ const CART_PATH = `/api/shop/cart/${USER_ID}/carrito`;
 const spiderman: CartItem = {
   id: 11,
   volume_id: 1,
+  volume_name: 'The Amazing Spider-Man',
   image: '/media/a.webp',
   name: 'Spider Tales',
   issue_number: 3,
   price: 3.99,
 };
-const hulk: CartItem = { id: 12, volume_id: 2, image: '/media/b.webp', name: null, issue_number: 1, price: 4.5 };
+const hulk: CartItem = {
+  id: 12,
+  volume_id: 2,
+  volume_name: 'The Incredible Hulk',
+  image: '/media/b.webp',
+  name: null,
+  issue_number: 1,
+  price: 4.5,
+};
 const freebie: CartItem = {
   id: 13,
   volume_id: 3,
+  volume_name: 'Series 3',
   image: '/media/c.webp',
   name: 'Free Comic Day',
   issue_number: 1,
@@ -43,9 +53,9 @@ describe('CartView', () => {
     const table = await bag();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('Spider Tales#3Digital$3.99');
-    // An unnamed issue is named by its number.
-    expect(rows[1]).toHaveTextContent('Issue #1#1Digital$4.50');
+    expect(rows[0]).toHaveTextContent('The Amazing Spider-Man #3Spider Tales#3Digital$3.99');
+    // An issue without a title of its own reads 'Series #N' alone.
+    expect(rows[1]).toHaveTextContent(/^The Incredible Hulk #1#1Digital\$4\.50$/);
 
     const checkout = screen.getByRole('link', { name: 'Checkout $8.49' });
     expect(checkout).toHaveAttribute('href', '/user/shop/checkout');
@@ -67,15 +77,23 @@ describe('CartView', () => {
     });
     await bag();
 
-    await user.click(screen.getByRole('button', { name: 'Remove Spider Tales #3 from the cart' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Remove Spider Tales from the Cart?' });
+    await user.click(
+      screen.getByRole('button', { name: 'Remove The Amazing Spider-Man #3: Spider Tales from the cart' }),
+    );
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Remove The Amazing Spider-Man #3: Spider Tales from the Cart?',
+    });
     expect(dialog).toHaveAccessibleDescription("You won't be able to revert this!");
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Remove Spider Tales #3 from the cart' }));
-    dialog = await screen.findByRole('dialog', { name: 'Remove Spider Tales from the Cart?' });
+    await user.click(
+      screen.getByRole('button', { name: 'Remove The Amazing Spider-Man #3: Spider Tales from the cart' }),
+    );
+    dialog = await screen.findByRole('dialog', {
+      name: 'Remove The Amazing Spider-Man #3: Spider Tales from the Cart?',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, remove it' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -92,7 +110,9 @@ describe('CartView', () => {
       'DELETE /api/shop/cart': apiError(503, 'unavailable', 'The shop is busy. Try again.'),
     });
     await bag();
-    await user.click(screen.getByRole('button', { name: 'Remove Spider Tales #3 from the cart' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Remove The Amazing Spider-Man #3: Spider Tales from the cart' }),
+    );
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, remove it' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The shop is busy. Try again.');

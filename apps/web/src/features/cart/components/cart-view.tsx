@@ -13,25 +13,16 @@ import { BsTrash3 } from '@/components/shop-icons';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CoverImage } from '@/components/cover-image';
 import { ErrorState } from '@/components/error-state';
+import { IssueTitle } from '@/components/issue-title';
 import { PageSpinner } from '@/components/list-states';
 import { MessagePopup, type PopupMessage } from '@/components/message-popup';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { sumDollars } from '@/lib/format';
+import { issueFullLabel, sumDollars } from '@/lib/format';
 
 import { useEmptyCart } from '../api/empty-cart';
 import { useCart, type CartItem } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
-
-/** How an item is named in the removal question: its name, or its number for an unnamed issue. */
-export function itemName(item: Pick<CartItem, 'name' | 'issue_number'>): string {
-  return item.name ?? `Issue #${item.issue_number}`;
-}
-
-/** An item's accessible name in the table: name and number, so two issues of a comic differ. */
-function itemLabel(item: Pick<CartItem, 'name' | 'issue_number'>): string {
-  return item.name ? `${item.name} #${item.issue_number}` : `Issue #${item.issue_number}`;
-}
 
 /** A phone's first screen shows the first rows: their covers load at once, not lazily. */
 const ABOVE_THE_FOLD_ROWS = 2;
@@ -110,7 +101,9 @@ export function CartView({ userId }: { userId: number }) {
                           />
                         </div>
                       </td>
-                      <td className="fw-semibold">{itemName(item)}</td>
+                      <td>
+                        <IssueTitle issue={item} />
+                      </td>
                       <td className="text-nowrap">#{item.issue_number}</td>
                       <td>{COMIC_FORMAT}</td>
                       <td className="text-end fw-bold text-nowrap">{formatDollars(item.price)}</td>
@@ -119,7 +112,7 @@ export function CartView({ userId }: { userId: number }) {
                           variant="outline-danger"
                           size="sm"
                           className="cart-remove"
-                          aria-label={`Remove ${itemLabel(item)} from the cart`}
+                          aria-label={`Remove ${issueFullLabel(item)} from the cart`}
                           onClick={() => {
                             remove.reset();
                             setRemoving(item);
@@ -168,7 +161,7 @@ export function CartView({ userId }: { userId: number }) {
       )}
 
       <ConfirmDialog
-        title={removing ? `Remove ${itemName(removing)} from the Cart?` : null}
+        title={removing ? `Remove ${issueFullLabel(removing)} from the Cart?` : null}
         text="You won't be able to revert this!"
         confirmLabel="Yes, remove it"
         pending={remove.isPending}

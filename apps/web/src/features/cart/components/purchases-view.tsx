@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 
 import { BsCollection } from '@/components/shop-icons';
 import { CoverImage } from '@/components/cover-image';
+import { IssueTitle } from '@/components/issue-title';
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/list-states';
 import { ReaderLink, type ProgressLookup } from '@/components/reader-link';
@@ -68,7 +69,7 @@ export function PurchasesView({ userId, readingProgress }: PurchasesViewProps) {
                         <CoverImage src={item.image} alt="" className="table-cover" />
                       </div>
                       <div className="d-flex flex-column align-items-start gap-2">
-                        <span className="fw-semibold">{item.name ?? `Issue #${item.issue_number}`}</span>
+                        <IssueTitle issue={item} />
                         <ReaderLink issueId={item.id} progress={readingProgress?.(item.id)} />
                       </div>
                     </div>

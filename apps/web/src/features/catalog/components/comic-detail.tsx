@@ -131,6 +131,7 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
         sort={sort}
         onSortChange={(value: IssueSort) => setParam('sort', value === 'default' ? null : value)}
         onOpen={(issue: RatedIssue) => setParam('issue', String(issue.id))}
+        isOwned={role === 'USER' ? shop?.isOwned : undefined}
       />
 
       <IssueModal

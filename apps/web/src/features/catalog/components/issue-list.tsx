@@ -17,9 +17,11 @@ type IssueListProps = {
   sort: IssueSort;
   onSortChange: (sort: IssueSort) => void;
   onOpen: (issue: RatedIssue) => void;
+  /** A signed-in USER's: their issues read 'Owned' instead of a price. */
+  isOwned?: ((issueId: number) => boolean) | undefined;
 };
 
-export function IssueList({ volumeId, sort, onSortChange, onOpen }: IssueListProps) {
+export function IssueList({ volumeId, sort, onSortChange, onOpen, isOwned }: IssueListProps) {
   const issues = useIssues(volumeId);
   const emptyDelayOver = useElapsed(EMPTY_ISSUES_MS, volumeId);
   const list = issues.data ? sortIssues(issues.data, sort) : [];
@@ -55,7 +57,7 @@ export function IssueList({ volumeId, sort, onSortChange, onOpen }: IssueListPro
         <ul className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-xl-6 g-3 g-md-4 list-unstyled mb-0">
           {list.map((issue) => (
             <li key={issue.id} className="col">
-              <IssueCard issue={issue} onOpen={onOpen} />
+              <IssueCard issue={issue} owned={isOwned?.(issue.id) ?? false} onOpen={onOpen} />
             </li>
           ))}
         </ul>

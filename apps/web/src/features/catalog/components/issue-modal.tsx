@@ -1,9 +1,9 @@
 // An issue's details (docs/product.md §2 issue modal): number, name, description (or 'Woohoo'), cover,
 // star rating or 'Not reviews for this comic' (with 'See Reviews' and 'Post Review' when the page
-// supplies the reviews), price, Close and 'Buy now'. A signed-in USER also
-// gets the favourite button ('remuve_Fav' once the issue is a favourite, the spec's spelling),
-// the cart button (or 'Owned' for an issue already bought), and a 'Buy now' that puts the issue
-// in the cart before going there; what they do comes from the page as an IssueShop. The way into
+// supplies the reviews), price, Close and 'Buy now'. A signed-in USER also gets the favourite
+// button ('remuve_Fav' once the issue is a favourite, the spec's spelling), the cart button, and
+// a 'Buy now' that puts the issue in the cart before going there; an issue they bought reads
+// 'Owned' instead of its price, with 'Read' and a disabled 'Buy now'; what they do comes from the page as an IssueShop. The way into
 // the reader (issue 13): 'Read' or 'Continue (page N of M)' for an owned issue and for an ADMIN
 // (who may read everything), 'Read a preview' for everyone else. On the admin's pages the page
 // also supplies 'Edit issue' and the pages tool (`admin`). The modal traps focus and Escape
@@ -151,7 +151,14 @@ export function IssueModalContent({
             <div>{reviews ? reviews(issue, comicName) : <RatingSummary average={issue.avgRating} />}</div>
             <p className="issue-description mb-0">{description || 'Woohoo'}</p>
             <div className="d-flex align-items-baseline gap-3 mt-auto">
-              <span className="display-price">{formatPrice(issue.price)}</span>
+              {owned ? (
+                <span className="owned-badge fs-5 d-inline-flex align-items-center gap-1">
+                  <BsCheckCircleFill aria-hidden="true" />
+                  Owned
+                </span>
+              ) : (
+                <span className="display-price">{formatPrice(issue.price)}</span>
+              )}
               <span className="badge text-bg-secondary">{COMIC_FORMAT}</span>
             </div>
             {/* The admin's tools carry their own way into the reader, beside the pages they check. */}
@@ -196,15 +203,9 @@ export function IssueModalContent({
                   {favourite ? 'remuve_Fav' : 'Add to favorites'}
                 </Button>
                 {owned ? (
-                  <>
-                    <span className="owned-badge d-inline-flex align-items-center gap-1">
-                      <BsCheckCircleFill aria-hidden="true" />
-                      Owned
-                    </span>
-                    <Link to={paths.user.purchases.getHref()} className="small">
-                      In My comics
-                    </Link>
-                  </>
+                  <Link to={paths.user.purchases.getHref()} className="small">
+                    In My comics
+                  </Link>
                 ) : (
                   <Button
                     variant={inCart ? 'outline-secondary' : 'outline-primary'}

@@ -12,8 +12,24 @@ import { CheckoutView } from './checkout-view';
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));
 
 const items: CartItem[] = [
-  { id: 11, volume_id: 1, image: '/media/a.webp', name: 'Spider Tales', issue_number: 3, price: 3.99 },
-  { id: 12, volume_id: 1, image: '/media/b.webp', name: 'Spider Tales', issue_number: 4, price: 1.1 },
+  {
+    id: 11,
+    volume_id: 1,
+    volume_name: 'Series 1',
+    image: '/media/a.webp',
+    name: 'Spider Tales',
+    issue_number: 3,
+    price: 3.99,
+  },
+  {
+    id: 12,
+    volume_id: 1,
+    volume_name: 'Series 1',
+    image: '/media/b.webp',
+    name: 'Spider Tales',
+    issue_number: 4,
+    price: 1.1,
+  },
 ];
 const SANDBOX: MockAnswer = { body: { gateway: 'sandbox' } };
 const PAYMENT_METHOD: MockAnswer = {

@@ -2,6 +2,8 @@
 import { centsToDollars, formatDollars } from '@comics/shared/money';
 import { totalCents, type CartItem } from '@comics/shared/schemas/shop';
 
+import { IssueTitle } from '@/components/issue-title';
+
 export function OrderSummary({ items }: { items: readonly CartItem[] }) {
   const total = centsToDollars(totalCents(items.map((item) => item.price)));
   return (
@@ -16,10 +18,7 @@ export function OrderSummary({ items }: { items: readonly CartItem[] }) {
           <ul className="list-unstyled mb-3 order-summary-items" tabIndex={0} aria-label="Issues in your cart">
             {items.map((item) => (
               <li key={item.id} className="d-flex justify-content-between gap-3 py-2 border-bottom">
-                <span>
-                  <span className="fw-semibold">{item.name ?? 'Untitled issue'}</span>{' '}
-                  <span className="text-body-secondary text-nowrap">#{item.issue_number}</span>
-                </span>
+                <IssueTitle issue={item} />
                 <span className="fw-semibold text-nowrap">{formatDollars(item.price)}</span>
               </li>
             ))}

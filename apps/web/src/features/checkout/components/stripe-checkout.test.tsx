@@ -15,7 +15,15 @@ import { CheckoutView } from './checkout-view';
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));
 
 const items: CartItem[] = [
-  { id: 21, volume_id: 2, image: '/media/a.webp', name: 'Moon Knight', issue_number: 1, price: 2.5 },
+  {
+    id: 21,
+    volume_id: 2,
+    volume_name: 'Series 2',
+    image: '/media/a.webp',
+    name: 'Moon Knight',
+    issue_number: 1,
+    price: 2.5,
+  },
 ];
 
 function fakeStripe(overrides: { createPaymentMethod?: () => unknown; handleNextAction?: () => unknown } = {}) {
