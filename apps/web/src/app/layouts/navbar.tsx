@@ -165,20 +165,24 @@ export function AppNavbar() {
               )}
             </DisclosureMenu>
           </Nav>
-          <div className="d-flex flex-column flex-lg-row align-items-lg-center gap-3 pb-3 pb-lg-0">
-            <SearchBar
-              className="navbar-search"
-              value={text}
-              onValueChange={setText}
-              onSearch={(term) => showCatalogue(term)}
-              onReset={() => showCatalogue(null)}
-              onClear={() => {
-                if (onCatalogue && currentQuery.q) showCatalogue(null);
-              }}
-            />
+          <div className="d-flex align-items-center pb-3 pb-lg-0 ms-lg-3">
             <ThemeSwitch />
           </div>
         </Navbar.Collapse>
+
+        {/* In the bar on every screen: on a phone, a row of its own under the logo. */}
+        <div className="navbar-search-slot order-last order-lg-0 pb-2 pb-lg-0 ms-lg-3">
+          <SearchBar
+            className="navbar-search"
+            value={text}
+            onValueChange={setText}
+            onSearch={(term) => showCatalogue(term)}
+            onReset={() => showCatalogue(null)}
+            onClear={() => {
+              if (onCatalogue && currentQuery.q) showCatalogue(null);
+            }}
+          />
+        </div>
       </Container>
     </Navbar>
   );

@@ -70,7 +70,7 @@ export function CartView({ userId }: { userId: number }) {
         <div className="row g-4">
           <div className="col-lg-8">
             <div className="table-responsive cart-table-wrap">
-              <table className="table align-middle cart-table mb-0">
+              <table className="table align-middle cart-table stack-on-phone mb-0">
                 <caption className="visually-hidden">Shopping Bag</caption>
                 <thead>
                   <tr>
@@ -91,7 +91,7 @@ export function CartView({ userId }: { userId: number }) {
                 <tbody>
                   {items.map((item, index) => (
                     <tr key={item.id}>
-                      <td>
+                      <td className="stack-cover">
                         <div style={{ width: TABLE_IMAGE_WIDTH_PX }}>
                           <CoverImage
                             src={item.image}
@@ -101,13 +101,13 @@ export function CartView({ userId }: { userId: number }) {
                           />
                         </div>
                       </td>
-                      <td>
+                      <td className="stack-main">
                         <IssueTitle issue={item} />
                       </td>
-                      <td className="text-nowrap">#{item.issue_number}</td>
-                      <td>{COMIC_FORMAT}</td>
-                      <td className="text-end fw-bold text-nowrap">{formatDollars(item.price)}</td>
-                      <td className="text-end">
+                      <td className="text-nowrap stack-hide">#{item.issue_number}</td>
+                      <td className="stack-meta">{COMIC_FORMAT}</td>
+                      <td className="text-end fw-bold text-nowrap stack-price">{formatDollars(item.price)}</td>
+                      <td className="text-end stack-action">
                         <Button
                           variant="outline-danger"
                           size="sm"

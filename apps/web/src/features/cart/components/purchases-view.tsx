@@ -48,7 +48,7 @@ export function PurchasesView({ userId, readingProgress }: PurchasesViewProps) {
         </div>
       ) : (
         <div className="table-responsive">
-          <table className="table align-middle purchases-table">
+          <table className="table align-middle purchases-table stack-on-phone">
             <caption className="visually-hidden">My comics</caption>
             <thead>
               <tr>
@@ -63,7 +63,7 @@ export function PurchasesView({ userId, readingProgress }: PurchasesViewProps) {
             <tbody>
               {purchases.data.map((item) => (
                 <tr key={`${item.orderId}-${item.id}`}>
-                  <td>
+                  <td className="stack-wide">
                     <div className="d-flex align-items-center gap-3">
                       <div className="flex-shrink-0" style={{ width: TABLE_IMAGE_WIDTH_PX }}>
                         <CoverImage src={item.image} alt="" className="table-cover" />
@@ -74,9 +74,9 @@ export function PurchasesView({ userId, readingProgress }: PurchasesViewProps) {
                       </div>
                     </div>
                   </td>
-                  <td className="text-nowrap">#{item.issue_number}</td>
-                  <td>{COMIC_FORMAT}</td>
-                  <td className="text-end fw-bold text-nowrap">{formatDollars(item.price)}</td>
+                  <td className="text-nowrap stack-hide">#{item.issue_number}</td>
+                  <td className="stack-meta">{COMIC_FORMAT}</td>
+                  <td className="text-end fw-bold text-nowrap stack-price">{formatDollars(item.price)}</td>
                 </tr>
               ))}
             </tbody>
