@@ -118,3 +118,20 @@ test('an issue without a name shows the comic name; both Close buttons close and
     expect(new URL(page.url()).searchParams.has('issue')).toBe(false);
   }
 });
+
+test("the browser's Back closes an open issue and stays on the comic's page", async ({ page, request }) => {
+  const { comic, issue } = await findIssue(request, () => true);
+  const { button, dialog } = await openIssue(page, comic, issue);
+  expect(new URL(page.url()).searchParams.get('issue')).toBe(String(issue.id));
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/cardDetail/${comic.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(comic.name);
+
+  // Closing it by hand takes that step back too.
+  await button.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/cardDetail/${comic.id}$`));
+});

@@ -155,11 +155,26 @@ test("a declined card (4000 0000 0000 0002) shows 'Error!' and keeps the cart", 
   await expect(error).toBeVisible();
   await expect(error).toContainText('Your card was declined.');
   await expect(page.getByText('Processing your payment…')).toBeHidden();
-  await error.getByRole('button', { name: 'Close' }).click();
+  // It says what to do next, and 'Try another card' empties the card field and goes back to it.
+  await expect(error).toContainText('Try another card, or ask your bank why this one was refused.');
+  await error.getByRole('button', { name: 'Try another card' }).click();
   await expect(error).toBeHidden();
+  const number = page.getByLabel('Card number');
+  await expect(number).toHaveValue('');
+  await expect(number).toBeFocused();
+
+  // A finished number moves on to the expiry date; Enter with it missing says so, and stays there.
+  await number.pressSequentially('4242424242424242');
+  await expect(page.getByLabel('Expiration date (MM / YY)')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText("Your card's expiration date is incomplete.")).toBeVisible();
+  await expect(page.getByLabel('Expiration date (MM / YY)')).toBeFocused();
 
   // Nothing was bought: the cart is as it was, and Pay Now can be pressed again.
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+  await page.getByLabel('Expiration date (MM / YY)').pressSequentially('1234');
+  await expect(page.getByLabel('Security code (CVC)')).toBeFocused();
+  await page.getByLabel('Security code (CVC)').pressSequentially('123');
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(rowsOf(page, 'Shopping Bag')).toHaveCount(1);

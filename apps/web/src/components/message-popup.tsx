@@ -15,9 +15,11 @@ type MessagePopupProps = {
   onClose: () => void;
   actions?: ReactNode;
   closeLabel?: string;
+  /** Once the popup has gone and handed focus back: where focus should go instead. */
+  onExited?: () => void;
 };
 
-export function MessagePopup({ popup, onClose, actions, closeLabel = 'Close' }: MessagePopupProps) {
+export function MessagePopup({ popup, onClose, actions, closeLabel = 'Close', onExited }: MessagePopupProps) {
   // The content stays while the popup fades out after closing.
   const [shown, setShown] = useState(popup);
   if (popup !== null && popup !== shown) setShown(popup);
@@ -26,6 +28,7 @@ export function MessagePopup({ popup, onClose, actions, closeLabel = 'Close' }: 
     <Modal
       show={popup !== null}
       onHide={onClose}
+      {...(onExited ? { onExited } : {})}
       centered
       aria-labelledby="message-popup-title"
       aria-describedby="message-popup-message"

@@ -1,6 +1,7 @@
 // A comic's page (docs/product.md §2 comic detail): cover, name with start year, deck, description (its
 // links are inert), Back, and the issues with their modal. The issue sort and the open issue
-// live in the URL (?sort=…&issue=…) so a shared link shows the same thing. A signed-in USER also
+// live in the URL (?sort=…&issue=…) so a shared link shows the same thing; opening an issue is a
+// step in the history, so Back closes it. A signed-in USER also
 // gets 'BUY ALL COMICS!' and the modal's shop buttons, from the `shop` the page supplies (a guest's
 // lead to log in and come back with the issues in the cart); the
 // modal's reviews come from the page too (`reviews`), and so do an admin's editing tools (`admin`).
@@ -90,6 +91,19 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
     );
   }
 
+  // Opening an issue is a step in the history, so the browser's Back closes it and stays here;
+  // closing takes that step back (or, for a page opened with ?issue=, drops the parameter).
+  function openIssueWindow(issue: RatedIssue) {
+    const next = new URLSearchParams(searchParams);
+    next.set('issue', String(issue.id));
+    navigate({ search: `?${next}` }, { state: { issueWindow: true }, preventScrollReset: true });
+  }
+
+  function closeIssueWindow() {
+    if ((location.state as { issueWindow?: boolean } | null)?.issueWindow) navigate(-1);
+    else setParam('issue', null);
+  }
+
   function goBack() {
     // Back to where the visitor came from (keeping their page and filters), else to the home.
     if (location.key !== 'default' && window.history.length > 1) navigate(-1);
@@ -130,7 +144,7 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
         volumeId={comic.id}
         sort={sort}
         onSortChange={(value: IssueSort) => setParam('sort', value === 'default' ? null : value)}
-        onOpen={(issue: RatedIssue) => setParam('issue', String(issue.id))}
+        onOpen={openIssueWindow}
         isOwned={role === 'USER' ? shop?.isOwned : undefined}
       />
 
@@ -141,7 +155,7 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
         shop={shop}
         reviews={reviews}
         admin={admin}
-        onClose={() => setParam('issue', null)}
+        onClose={closeIssueWindow}
       />
     </article>
   );

@@ -12,6 +12,8 @@ export type CardFieldHandle = {
   /** Stripe's next action (3-D Secure) for this client secret: null once done, else why it failed. */
   handleNextAction?: (clientSecret: string) => Promise<string | null>;
   clear: () => void;
+  /** Puts the cursor in the card number, for another card. */
+  focus: () => void;
 };
 
 export type CardFieldProps = {

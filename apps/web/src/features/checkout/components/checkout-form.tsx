@@ -1,7 +1,8 @@
 // The payment form (docs/product.md §2 Payment, §4, §5, §8): the card field (the gateway's), 'Pay Now'
 // (disabled while paying, while the card is empty or invalid, and while there is nothing to pay),
 // 'Back' to the cart, a spinner while paying, then 'PAYMENT SUCCESSFUL!' (the card field
-// cleared, the cart emptied) or 'Error!' with the server's words (the cart kept).
+// cleared, the cart emptied) or 'Error!' with the server's words (the cart kept); after a declined
+// card, what to do next and 'Try another card', which empties the card field and goes back to it.
 import { formatDollars } from '@comics/shared/money';
 import type { CartItem } from '@comics/shared/schemas/shop';
 import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
@@ -31,7 +32,21 @@ export type CheckoutFormProps = {
 
 function popupOf(outcome: PaymentOutcome | null): PopupMessage | null {
   if (!outcome) return null;
-  if (outcome.kind === 'failed') return { tone: 'error', title: 'Error!', message: outcome.message };
+  if (outcome.kind === 'failed') {
+    if (!outcome.declined) return { tone: 'error', title: 'Error!', message: outcome.message };
+    return {
+      tone: 'error',
+      title: 'Error!',
+      message: (
+        <>
+          <p className="mb-2">{outcome.message}</p>
+          <p className="mb-0 small text-body-secondary">
+            Nothing was charged and your cart is kept. Try another card, or ask your bank why this one was refused.
+          </p>
+        </>
+      ),
+    };
+  }
   const { card } = outcome;
   // The server's words, unless they only repeat the title.
   const said = outcome.message && outcome.message.toUpperCase() !== 'PAYMENT SUCCESSFUL!' ? outcome.message : null;
@@ -53,6 +68,8 @@ function popupOf(outcome: PaymentOutcome | null): PopupMessage | null {
 
 export function CheckoutForm({ items, CardField, cardPlaceholder, note, onPaid, onCartStale }: CheckoutFormProps) {
   const card = useRef<CardFieldHandle | null>(null);
+  /** 'Try another card' was pressed: the card field gets the focus once the popup has gone. */
+  const anotherCard = useRef(false);
   const [complete, setComplete] = useState(false);
   const { pay, submitting, outcome, dismiss, cardChanged } = usePayment({ items, card, onPaid, onCartStale });
   const nothingToPay = items.length === 0;
@@ -116,11 +133,26 @@ export function CheckoutForm({ items, CardField, cardPlaceholder, note, onPaid, 
       <MessagePopup
         popup={popupOf(outcome)}
         onClose={dismiss}
+        onExited={() => {
+          if (anotherCard.current) card.current?.focus();
+          anotherCard.current = false;
+        }}
         actions={
           outcome?.kind === 'paid' ? (
             <Link to={paths.user.purchases.getHref()} className="btn btn-outline-primary">
               Go to My comics
             </Link>
+          ) : outcome?.declined ? (
+            <Button
+              variant="primary"
+              onClick={() => {
+                anotherCard.current = true;
+                card.current?.clear();
+                dismiss();
+              }}
+            >
+              Try another card
+            </Button>
           ) : null
         }
       />

@@ -186,7 +186,10 @@ describe('paying', () => {
     await user.click(payNow());
 
     const popup = await screen.findByRole('dialog', { name: 'Error!' });
-    expect(popup).toHaveAccessibleDescription('Your card was declined.');
+    expect(popup).toHaveAccessibleDescription(
+      'Your card was declined. Nothing was charged and your cart is kept. Try another card, or ask your bank why this one was refused.',
+    );
+    expect(within(popup).getByRole('button', { name: 'Try another card' })).toBeInTheDocument();
     expect(screen.queryByText('Processing your payment…')).not.toBeInTheDocument();
     expect(onPaid).not.toHaveBeenCalled();
     expect(onCartStale).not.toHaveBeenCalled();

@@ -3,7 +3,7 @@
 // payment screen reads the same whichever gateway the shop runs. The details go only to our own
 // server, which answers a payment method id (or, for a card it refuses, Stripe-style messages per
 // field, shown here too).
-import { useId, useImperativeHandle, useState, type ChangeEvent } from 'react';
+import { useCallback, useId, useImperativeHandle, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { FaCcAmex, FaCcDinersClub, FaCcDiscover, FaCcJcb, FaCcMastercard, FaCcVisa } from 'react-icons/fa';
 
 import { BsCreditCard } from '@/components/shop-icons';
@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { createSandboxPaymentMethod } from '../api/create-sandbox-payment-method';
 import {
   cardBrand,
+  cardMessages,
   checkCvc,
   checkExpiry,
   checkNumber,
@@ -31,6 +32,12 @@ type Values = Record<Part, string>;
 const EMPTY: Values = { number: '', expiry: '', cvc: '' };
 const NOT_TOUCHED: Record<Part, boolean> = { number: false, expiry: false, cvc: false };
 const PARTS: Part[] = ['number', 'expiry', 'cvc'];
+/** What a part still empty lacks, said when Enter is pressed before it is filled. */
+const MISSING: Record<Part, string> = {
+  number: cardMessages.numberIncomplete,
+  expiry: cardMessages.expiryIncomplete,
+  cvc: cardMessages.cvcIncomplete,
+};
 
 /** Which part a server field message belongs to. */
 const SERVER_FIELDS: [string, Part][] = [
@@ -67,6 +74,7 @@ export function SandboxCardField({ ref, disabled, onChange }: CardFieldProps) {
   const errorPart = refusal?.part ?? PARTS.find(visible) ?? null;
   const message = refusal?.message ?? (errorPart ? checks[errorPart].message : null);
   const errorId = `${id}-error`;
+  const focusPart = useCallback((part: Part) => document.getElementById(`${id}-${part}`)?.focus(), [id]);
 
   useImperativeHandle(
     ref,
@@ -96,8 +104,11 @@ export function SandboxCardField({ ref, disabled, onChange }: CardFieldProps) {
         setRefusal(null);
         onChange(false);
       },
+      focus() {
+        focusPart('number');
+      },
     }),
-    [values, onChange],
+    [values, onChange, focusPart],
   );
 
   function update(part: Part, format: (raw: string) => string) {
@@ -108,7 +119,23 @@ export function SandboxCardField({ ref, disabled, onChange }: CardFieldProps) {
       setValues(next);
       setRefusal(null);
       onChange(isComplete(next));
+      // Like Stripe: a finished number or expiry date moves on to the next part.
+      const nextPart = PARTS[PARTS.indexOf(part) + 1];
+      const finished = (value: Values) => checksOf(value)[part].status === 'complete';
+      if (nextPart && finished(next) && !finished(values)) focusPart(nextPart);
     };
+  }
+
+  // Enter with a part missing: say which (every unfinished part shows its message) and go there,
+  // where the form's disabled 'Pay Now' would otherwise do nothing at all.
+  function enter(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter' || isComplete(values)) return;
+    event.preventDefault();
+    setTouched({ number: true, expiry: true, cvc: true });
+    const missing = PARTS.find((part) => checks[part].status !== 'complete');
+    if (!missing) return;
+    setRefusal({ part: missing, message: checks[missing].message ?? MISSING[missing] });
+    focusPart(missing);
   }
 
   const blur = (part: Part) => () => setTouched((current) => ({ ...current, [part]: true }));
@@ -121,6 +148,7 @@ export function SandboxCardField({ ref, disabled, onChange }: CardFieldProps) {
     disabled,
     value: values[part],
     onBlur: blur(part),
+    onKeyDown: enter,
     'aria-invalid': errorPart === part,
     'aria-describedby': errorPart === part ? errorId : undefined,
   });

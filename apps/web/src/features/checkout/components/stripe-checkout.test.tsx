@@ -135,7 +135,7 @@ describe('paying with Stripe', () => {
     await fake.change({ complete: true });
     await user.click(payNow());
     expect(await screen.findByRole('dialog', { name: 'Error!' })).toHaveAccessibleDescription(
-      'Your card has insufficient funds.',
+      'Your card has insufficient funds. Nothing was charged and your cart is kept. Try another card, or ask your bank why this one was refused.',
     );
     expect(onPaid).not.toHaveBeenCalled();
   });

@@ -139,6 +139,9 @@ function StripeCardField({ ref, disabled, onChange }: CardFieldProps) {
         const result = await stripe.handleNextAction({ clientSecret });
         return result.error ? (result.error.message ?? 'Your card was not confirmed.') : null;
       },
+      focus() {
+        elements?.getElement(CardElement)?.focus();
+      },
       clear() {
         elements?.getElement(CardElement)?.clear();
         setError(null);

@@ -17,7 +17,8 @@ import type { CardFieldHandle } from '../components/card-field';
 
 export type PaymentOutcome =
   | { kind: 'paid'; total: number; message: string | null; card: CardSummary | null }
-  | { kind: 'failed'; message: string };
+  /** `declined`: the card was refused (another card may work). */
+  | { kind: 'failed'; message: string; declined: boolean };
 
 type Attempt = { key: string; cart: string; paymentMethodId: string | null };
 
@@ -78,9 +79,9 @@ export function usePayment({ items, card, onPaid, onCartStale }: UsePaymentOptio
       attempt.current = { key: newAttemptKey(), cart: signature, paymentMethodId: null };
     }
     const current = attempt.current;
-    const fail = (message: string, retryable = false) => {
+    const fail = (message: string, retryable = false, declined = false) => {
       if (!retryable) attempt.current = null;
-      setOutcome({ kind: 'failed', message });
+      setOutcome({ kind: 'failed', message, declined });
     };
 
     try {
@@ -122,13 +123,14 @@ export function usePayment({ items, card, onPaid, onCartStale }: UsePaymentOptio
         setOutcome({ kind: 'paid', total: order.total, message: null, card: null });
         onPaid();
       } else if (order.status === 'failed') {
-        fail(order.failureMessage ?? 'Your payment was not completed.');
+        fail(order.failureMessage ?? 'Your payment was not completed.', false, true);
       } else {
         fail(NOT_CONFIRMED, true);
       }
     } catch (error) {
       if (error instanceof ApiError && STALE_CART_CODES.has(error.code)) onCartStale();
-      fail(errorMessage(error), mayRetry(error));
+      // 402: the gateway refused the card.
+      fail(errorMessage(error), mayRetry(error), error instanceof ApiError && error.status === 402);
     } finally {
       inFlight.current = false;
       setSubmitting(false);
