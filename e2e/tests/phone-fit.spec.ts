@@ -52,7 +52,7 @@ test('a guest’s routes fit a 360 px screen, and search is in the bar', async (
   }
 });
 
-test('a customer’s routes fit a 360 px screen: cart, checkout, My comics, favourites, profile', async ({
+test('a customer’s routes fit a 360 px screen: cart, checkout, My comics, orders, favourites, profile', async ({
   page,
   request,
 }) => {
@@ -66,7 +66,10 @@ test('a customer’s routes fit a 360 px screen: cart, checkout, My comics, favo
     headers: originHeader(),
   });
   expect(favourite.status()).toBe(200);
+  const [order] = (await (await page.request.get('/api/shop/orders')).json()) as Array<{ orderId: number }>;
   for (const path of [
+    '/user/orders',
+    `/user/orders/${order!.orderId}`,
     '/user',
     '/user/home',
     `/user/cardDetail/${comic.id}?issue=${issues[0]!.id}`,

@@ -175,6 +175,7 @@ const MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: '/api/shop/checkout', payload: { carrito: [1068], id: 'pm_none', price: 1 } }),
     expect: signedIn(409),
   },
+  'GET /api/shop/orders': { request: () => ({ url: '/api/shop/orders' }), expect: signedIn(200) },
   'GET /api/shop/orders/:orderId': { request: () => ({ url: '/api/shop/orders/999999' }), expect: signedIn(404) },
   // Reviews: posting names the reviewer (`UserId`, the subject); anyone reads an issue's reviews.
   'POST /api/ratings': {

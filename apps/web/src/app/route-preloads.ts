@@ -17,6 +17,7 @@ export const routeModulePaths: Readonly<Record<string, readonly string[]>> = {
   checkout: [paths.user.checkout.path],
   favourites: [paths.user.favourites.path],
   purchases: [paths.user.purchases.path],
+  orders: [paths.user.orders.path, paths.user.receipt.path],
   reader: [paths.user.read.path],
   profile: [paths.user.users.path],
   'dashboard-home': [paths.dashboard.admin.path],

@@ -29,6 +29,8 @@ const cart = () => import('./routes/cart').then((m) => ({ Component: m.CartRoute
 // The payment screen and the card forms (Stripe's packages too) load only here.
 const checkout = () => import('./routes/checkout').then((m) => ({ Component: m.CheckoutRoute }));
 const purchases = () => import('./routes/purchases').then((m) => ({ Component: m.PurchasesRoute }));
+const orders = () => import('./routes/orders').then((m) => ({ Component: m.OrdersRoute }));
+const receipt = () => import('./routes/orders').then((m) => ({ Component: m.ReceiptRoute }));
 // The reader and its styles load only here.
 const reader = () => import('./routes/reader').then((m) => ({ Component: m.ReaderRoute }));
 const dashboardHome = () => import('./routes/dashboard-home').then((m) => ({ Component: m.DashboardHomeRoute }));
@@ -97,6 +99,8 @@ export const routes: RouteObject[] = [
               page(paths.user.shop.path, cart),
               page(paths.user.checkout.path, checkout),
               page(paths.user.purchases.path, purchases),
+              page(paths.user.orders.path, orders),
+              page(paths.user.receipt.path, receipt),
               page('*', notFound),
             ],
           },

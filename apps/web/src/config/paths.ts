@@ -27,6 +27,9 @@ export const paths = {
     checkout: { path: '/user/shop/checkout', getHref: () => '/user/shop/checkout' },
     logout: { path: '/user/logout', getHref: () => '/user/logout' },
     purchases: { path: '/user/purchases', getHref: () => '/user/purchases' },
+    /** The customer's paid orders, each with a printable receipt (the confirmation e-mail links to it). */
+    orders: { path: '/user/orders', getHref: () => '/user/orders' },
+    receipt: { path: '/user/orders/:orderId', getHref: (orderId: number | string) => `/user/orders/${orderId}` },
     /** The reader (issue 13): open to guests too, who read the free preview. `page` opens at that page. */
     read: {
       path: '/user/read/:issueId',

@@ -47,3 +47,14 @@ export function issueLabel(issue: Omit<ListedIssue, 'name'>): string {
 export function issueFullLabel(issue: ListedIssue): string {
   return issue.name ? `${issueLabel(issue)}: ${issue.name}` : issueLabel(issue);
 }
+
+// Made on first use: it loads the browser's locale data, which only the screens with dates need.
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** '12 May 2025, 14:02' in the reader's time zone; '' for a string that is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat.format(date);
+}

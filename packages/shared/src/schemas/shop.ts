@@ -170,6 +170,23 @@ export const orderStatus = z.object({
 });
 export type OrderStatus = z.infer<typeof orderStatus>;
 
+/**
+ * GET /api/shop/orders: one of the caller's paid orders, a receipt: when it was paid, its lines
+ * at the prices charged, the total and the card (never its number); `takenBack` when an
+ * administrator took its comics back.
+ */
+export const customerOrder = z.object({
+  orderId: z.number().int(),
+  paidAt: z.string(),
+  /** Dollars. */
+  total: z.number(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  takenBack: z.boolean(),
+  lines: z.array(cartItem),
+});
+export type CustomerOrder = z.infer<typeof customerOrder>;
+export const customerOrdersAnswer = z.array(customerOrder);
+
 /** POST /api/admin/sendEmail (docs/product.md §7): resend the confirmation of these buyers' last orders. */
 export const sendEmailBody = z.object({
   email: z

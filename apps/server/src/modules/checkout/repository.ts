@@ -190,6 +190,36 @@ export function createCheckoutRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * The buyer's paid orders, newest first (at most `limit`), each with its lines at the prices
+     * charged: two statements, whatever the number of orders.
+     */
+    async paidOrdersOf(userId: number, limit: number): Promise<Array<{ order: OrderRow; lines: PricedIssue[] }>> {
+      const paid = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'paid')))
+        .orderBy(desc(orders.paidAt), desc(orders.id))
+        .limit(limit);
+      if (paid.length === 0) return [];
+      const lines = await db
+        .select({ orderId: orderItems.orderId, ...pricedColumns, priceCents: orderItems.priceCents })
+        .from(orderItems)
+        .innerJoin(issues, eq(issues.id, orderItems.issueId))
+        .innerJoin(volumes, eq(volumes.id, issues.volumeId))
+        .where(
+          inArray(
+            orderItems.orderId,
+            paid.map((order) => order.id),
+          ),
+        )
+        .orderBy(asc(volumes.name), asc(issues.issueNumber), asc(issues.id));
+      return paid.map((order) => ({
+        order,
+        lines: lines.filter((line) => line.orderId === order.id).map(({ orderId: _orderId, ...line }) => line),
+      }));
+    },
+
     /** The order's lines with the prices charged, as checkout shows them. */
     orderLines(orderId: number): Promise<PricedIssue[]> {
       return db

@@ -5,8 +5,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerOrder } from '@comics/shared/schemas/shop';
 import { bearer, buildTestApp, createAccount, loginToken, testConfig, type TestApp } from '../../../test/helpers';
-import { chargeableIssues, sandboxPaymentMethod, totalCentsOf } from '../../../test/shop';
+import { chargeableIssues, sandboxPaymentMethod, totalCentsOf, type PricedIssue } from '../../../test/shop';
 import { buildApp } from '../../app';
 import { holdInstanceLock } from '../../db/instance-lock';
 import { emailOutbox } from '../../db/schema/outbox';
@@ -391,6 +392,49 @@ describe('a crash between the charge and the completion', () => {
     expect(await statusOf(young)).toBe('pending');
     // On PGlite, one process's database, every other instance key is a run that ended.
     expect(await statusOf(stillRunning)).toBe(t.database.kind === 'postgres' ? 'pending' : 'failed');
+  });
+});
+
+describe('GET /api/shop/orders', () => {
+  it("answers the buyer's paid orders as receipts, newest first: lines at the prices charged, total, card", async () => {
+    const who = await buyer();
+    const [first, second, third] = freshIssues(3) as [PricedIssue, PricedIssue, PricedIssue];
+    const older = await pay(who, {
+      carrito: [first.id, second.id],
+      id: await paymentMethod(who),
+      price: centsOf([first, second]),
+    });
+    const declined = await pay(who, {
+      carrito: [third.id],
+      id: await paymentMethod(who, '4000000000000002'),
+      price: centsOf([third]),
+    });
+    expect(declined.statusCode).toBe(402);
+    const newer = await pay(who, { carrito: [third.id], id: await paymentMethod(who), price: centsOf([third]) });
+    // Someone else's order is not among them.
+    const other = await buyer();
+    const [elsewhere] = freshIssues(1) as [PricedIssue];
+    await pay(other, { carrito: [elsewhere.id], id: await paymentMethod(other), price: centsOf([elsewhere]) });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/shop/orders', headers: who.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const receipts = res.json<CustomerOrder[]>();
+    expect(receipts.map((order) => order.orderId)).toEqual([newer.json().orderId, older.json().orderId]);
+    expect(receipts[1]).toMatchObject({
+      total: centsOf([first, second]) / 100,
+      card: { brand: 'visa', last4: '4242' },
+      takenBack: false,
+      paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(receipts[1]!.lines.map((line) => [line.id, line.price])).toEqual(
+      expect.arrayContaining([
+        [first.id, first.priceCents / 100],
+        [second.id, second.priceCents / 100],
+      ]),
+    );
+    expect(receipts[1]!.lines.every((line) => line.volume_name.length > 0)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/shop/orders' })).statusCode).toBe(401);
   });
 });
 

@@ -1,7 +1,7 @@
-// Paying (docs/product.md §7 POST /shop/checkout), asking after an order, and the administrators'
-// resend of a confirmation (POST /admin/sendEmail, recorded in the audit log; a buyer's call for
-// their own is acknowledged, not sent twice). The buyer is the
-// session's user; the total is the server's; the Idempotency-Key header makes a retried payment
+// Paying (docs/product.md §7 POST /shop/checkout), asking after an order, a buyer's receipts
+// (GET /shop/orders), and the administrators' resend of a confirmation (POST /admin/sendEmail,
+// recorded in the audit log; a buyer's call for their own is acknowledged, not sent twice). The
+// buyer is the session's user; the total is the server's; the Idempotency-Key header makes a retried payment
 // answer its first result. Too many declined payments answer 429 with Retry-After (decline-brakes.ts).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import { apiError } from '@comics/shared/schemas/errors';
 import {
   checkoutAnswer,
   checkoutBody,
+  customerOrdersAnswer,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKey,
   orderStatus,
@@ -19,7 +20,7 @@ import {
 import type { AuditLog } from '../admin/audit';
 import { HttpError } from '../../lib/errors';
 import { adminsOnly, callerOf } from '../auth/access';
-import type { CheckoutService } from './service';
+import { ORDERS_LISTED, type CheckoutService } from './service';
 
 export interface CheckoutRoutesOptions {
   checkout: CheckoutService;
@@ -44,6 +45,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
     async (request) =>
       checkout.checkout(callerOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER], request.ip),
+  );
+
+  app.get(
+    '/shop/orders',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Your paid orders, newest first, as receipts',
+        description: `Each with its lines at the prices charged, the total and the card's brand and last 4 digits; the latest ${ORDERS_LISTED}.`,
+        response: { 200: customerOrdersAnswer, ...errors },
+      },
+    },
+    async (request) => checkout.paidOrders(callerOf(request).id),
   );
 
   app.get(

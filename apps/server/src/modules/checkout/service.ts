@@ -11,6 +11,7 @@ import {
   acceptableTotals,
   type CardSummary,
   type CheckoutAnswer,
+  type CustomerOrder,
   type OrderStatus,
   type PaidOrder,
 } from '@comics/shared/schemas/shop';
@@ -74,6 +75,9 @@ const alreadyOwned = () =>
 const inProgress = () =>
   conflict('checkout_in_progress', 'Another payment of yours is being processed. Please wait a moment and try again.');
 const paymentFailed = (code: string, message: string) => new HttpError(402, code, message);
+
+/** How many of a buyer's orders /user/orders lists: years of buying for anyone but a reseller. */
+export const ORDERS_LISTED = 200;
 
 function cardOf(order: OrderRow): CardSummary {
   return { brand: order.cardBrand ?? 'unknown', last4: order.cardLast4 ?? '', funding: order.cardFunding ?? 'unknown' };
@@ -326,6 +330,18 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     },
 
     /** Where one of the caller's orders stands (the payment screen asks after 3-D Secure). */
+    /** The buyer's paid orders as receipts, newest first (the latest ORDERS_LISTED). */
+    async paidOrders(userId: number): Promise<CustomerOrder[]> {
+      return (await repository.paidOrdersOf(userId, ORDERS_LISTED)).map(({ order, lines }) => ({
+        orderId: order.id,
+        paidAt: (order.paidAt ?? order.createdAt).toISOString(),
+        total: centsToDollars(order.totalCents),
+        card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null,
+        takenBack: order.takenBackAt !== null,
+        lines: lines.map((line) => cartItemOf(line, media)),
+      }));
+    },
+
     async orderStatus(userId: number, orderId: number): Promise<OrderStatus> {
       const order = await repository.findById(orderId);
       if (!order || order.userId !== userId) throw new HttpError(404, 'order_not_found', 'No such order.');

@@ -17,7 +17,7 @@ const order: OrderConfirmationInput = {
 };
 
 describe('buildOrderConfirmation', () => {
-  it('addresses the buyer about the order and links to My comics', () => {
+  it('addresses the buyer about the order and links to My comics and the receipt', () => {
     const message = buildOrderConfirmation(order);
     expect(message.recipient).toBe('ana@example.com');
     expect(message.subject).toBe('Your comics order #123');
@@ -35,12 +35,14 @@ describe('buildOrderConfirmation', () => {
         'Paid with Visa ending in 4242',
         '',
         'Read them any time in My comics: https://comics.example/user/purchases',
+        'Your receipt, to print or keep: https://comics.example/user/orders/123',
         '',
         'Comics Shop',
         '',
       ].join('\n'),
     );
     expect(message.htmlBody).toContain('<a href="https://comics.example/user/purchases">My comics</a>');
+    expect(message.htmlBody).toContain('<a href="https://comics.example/user/orders/123">receipt</a>');
     expect(message.htmlBody).toContain(
       'Saga #1 — Chapter One</td><td style="padding:4px 0;text-align:right;white-space:nowrap">$3.99',
     );

@@ -1,5 +1,5 @@
 // The e-mail a buyer gets once an order is paid: what was bought, for how much, with which card,
-// and where to read it. Pure, so the checkout can build it before the statement that completes the order.
+// where to read it, and its receipt. Pure, so the checkout can build it before the statement that completes the order.
 // Comic and buyer names come from uploads and sign-ups: every one is escaped in the HTML part.
 import { centsToDollars, formatDollars } from '@comics/shared/money';
 import type { OutboxMessage } from './outbox';
@@ -62,6 +62,7 @@ export function escapeHtml(text: string): string {
 
 export function buildOrderConfirmation(input: OrderConfirmationInput): Required<OutboxMessage> {
   const purchasesUrl = `${input.shopUrl}/user/purchases`;
+  const receiptUrl = `${input.shopUrl}/user/orders/${input.orderId}`;
   const cardLine = input.card ? `${brandName(input.card.brand)} ending in ${input.card.last4}` : null;
   const paidAt = formatPaidAt(input.paidAt);
 
@@ -78,6 +79,7 @@ export function buildOrderConfirmation(input: OrderConfirmationInput): Required<
     ...(cardLine ? [`Paid with ${cardLine}`] : []),
     '',
     `Read them any time in My comics: ${purchasesUrl}`,
+    `Your receipt, to print or keep: ${receiptUrl}`,
     '',
     SHOP_NAME,
     '',
@@ -106,6 +108,7 @@ ${rows}
 <tfoot><tr><th style="${cell}">Total</th><th style="${amountCell}">${price(input.totalCents)}</th></tr></tfoot>
 </table>
 ${cardLine ? `<p>Paid with ${escapeHtml(cardLine)}</p>\n` : ''}<p>Read them any time in <a href="${escapeHtml(purchasesUrl)}">My comics</a>.</p>
+<p>Your <a href="${escapeHtml(receiptUrl)}">receipt</a>, to print or keep.</p>
 <p>${SHOP_NAME}</p>
 </body>
 </html>

@@ -130,6 +130,13 @@ export function AppNavbar() {
                       Favorites
                     </Link>
                   </li>
+                  {role === 'USER' && (
+                    <li>
+                      <Link className="dropdown-item" to={paths.user.orders.getHref()} onClick={close}>
+                        Orders
+                      </Link>
+                    </li>
+                  )}
                   {role && (
                     <>
                       <li>

@@ -13,17 +13,8 @@ export function formatMoney(dollars: number): string {
 
 // Made on first use: the formatters load the browser's locale data, which only these lazily
 // loaded screens need.
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
 let dayFormat: Intl.DateTimeFormat | undefined;
 let longDayFormat: Intl.DateTimeFormat | undefined;
-
-/** '12 May 2025, 14:02' in the reader's time zone; '' for a string that is not a date. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  dateTimeFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-  return dateTimeFormat.format(date);
-}
 
 /** A day of the chart, 'YYYY-MM-DD' in UTC, as an axis label: '12 May'. */
 export function formatDay(day: string): string {

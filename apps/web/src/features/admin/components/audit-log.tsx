@@ -9,7 +9,8 @@ import { PageSpinner } from '@/components/list-states';
 import { Pagination } from '@/components/pagination';
 
 import { AUDIT_PAGE_SIZE, useAdminAudit, type AuditEntry } from '../api/get-admin-audit';
-import { formatDateTime, formatMoney, plural } from './admin-format';
+import { formatDateTime } from '@/lib/format';
+import { formatMoney, plural } from './admin-format';
 import { BsClockHistory } from './admin-icons';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);

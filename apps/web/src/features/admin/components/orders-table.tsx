@@ -7,7 +7,8 @@ import type { AdminOrder } from '@comics/shared/schemas/admin';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 
-import { formatDateTime, formatMoney, plural } from './admin-format';
+import { formatDateTime } from '@/lib/format';
+import { formatMoney, plural } from './admin-format';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** How an order's detail opens: a link to where it shows, or a button that shows it here. */
