@@ -14,7 +14,7 @@ import { fetchComicsPage, fetchIssues, type Issue } from './support/api';
 import { loginViaApi, signUpViaApi, uniqueEmail, uniqueUsername, type Credentials } from './support/auth';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { addToCartViaApi, findSmallComic, payCartViaApi } from './support/shop';
+import { addToCartViaApi, findSmallComic, payCartViaApi, typeCard } from './support/shop';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -538,3 +538,44 @@ function report(summary: string, values?: readonly number[]): void {
   console.log(`reader page turns: ${summary}${values ? ` (${values.map((v) => v.toFixed(1)).join(', ')})` : ''}`);
   test.info().annotations.push({ type: 'reader page turns', description: summary });
 }
+
+test("'Next issue' at the end of an owned issue buys the next one in one click, then reads it", async ({
+  page,
+  request,
+}) => {
+  const { id } = await newCustomer(page);
+  const { comic, issues } = await findSmallComic(request);
+  const [first, second] = issues as [Issue, Issue];
+  await buy(page, id, first);
+  const answer = await fetchPages(request, first.id);
+
+  // The last page, then past it: the end of the issue offers the next one, with its price.
+  await page.goto(`/user/read/${first.id}?page=${answer.pageCount}`);
+  await expect(whereAmI(page)).toHaveText(new RegExp(`of ${answer.pageCount}$`));
+  await page.keyboard.press('ArrowRight');
+  await expect(whereAmI(page)).toHaveText('The end');
+  const label = `#${second.issue_number}${second.name ? `: ${second.name}` : ''}`;
+  const buyNext = page.getByRole('button', { name: `Buy the next issue, ${label} · $${second.price.toFixed(2)}` });
+  await expect(buyNext).toBeVisible();
+  await page.screenshot({ path: '/tmp/reader-next-issue-light.png' });
+  await buyNext.click();
+
+  // Into the cart and on to payment.
+  await expect(page).toHaveURL(/\/user\/shop\/checkout$/);
+  await expect(page.getByRole('list', { name: 'Issues in your cart' })).toContainText(
+    `${comic.name} #${second.issue_number}`,
+  );
+  await typeCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('dialog', { name: 'PAYMENT SUCCESSFUL!' })).toBeVisible();
+
+  // Now owned: the end of the first issue leads straight into it.
+  await page.goto(`/user/read/${first.id}?page=${answer.pageCount}`);
+  await expect(whereAmI(page)).toHaveText(new RegExp(`of ${answer.pageCount}$`));
+  await page.keyboard.press('ArrowRight');
+  await expect(whereAmI(page)).toHaveText('The end');
+  await page.getByRole('link', { name: `Next issue, ${label}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/read/${second.id}(\\?|$)`));
+  await expect(whereAmI(page)).toHaveText(/^Pages? 1/);
+  await expect(page.getByText('End of the preview')).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 // /user/read/:issueId: the reader (issue 13), full screen, without the shop's navbar. Open to
 // guests, who read the preview. The page joins the cart to it: 'Buy this issue' at the preview's
-// end puts the issue in a signed-in USER's cart (the reader feature may not import the cart's).
+// end puts the issue in a signed-in USER's cart (the reader feature may not import the cart's),
+// and 'Next issue' follows the last page of an issue read in full.
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 
@@ -13,6 +14,7 @@ import type { ReaderPurchase } from '@/features/reader/components/reader-end';
 import { catalogueExit } from '@/features/reader/utils/reader-exits';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+import { NextIssue } from '../next-issue';
 import { useCustomerId } from '../use-customer';
 
 export function ReaderRoute() {
@@ -23,7 +25,16 @@ export function ReaderRoute() {
   const issueId = /^\d{1,9}$/.test(rawId ?? '') ? Number(rawId) : null;
 
   if (issueId === null) return <InvalidIssue home={catalogueExit(role)} />;
-  return <ReaderScreen key={issueId} issueId={issueId} userId={userId} role={role} purchase={purchase} />;
+  return (
+    <ReaderScreen
+      key={issueId}
+      issueId={issueId}
+      userId={userId}
+      role={role}
+      purchase={purchase}
+      nextIssue={(issue) => <NextIssue issue={issue} />}
+    />
+  );
 }
 
 /** A signed-in USER's cart, for this issue. */

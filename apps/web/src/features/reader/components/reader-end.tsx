@@ -1,8 +1,10 @@
 // What comes after the last page a reader may see. For the preview of an issue the reader does
 // not own: the cover, the price and 'Buy this issue' (into the cart, then 'Go to cart'; a guest
-// signs in first and comes back to the next page with the issue in the cart). For an owner at the end of the issue: 'You finished …'.
+// signs in first and comes back to the next page with the issue in the cart). For an owner at
+// the end of the issue: 'You finished …', with the way on to the next issue when the page gives
+// one. For an owner at the end of the issue: 'You finished …'.
 import type { Issue } from '@comics/shared/schemas/catalog';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BsCartPlus, BsCheck2Circle } from 'react-icons/bs';
 import { Link, useLocation } from 'react-router';
 
@@ -118,9 +120,16 @@ export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, on
   );
 }
 
-type IssueFinishedProps = { title: string; backHref: string; backLabel: string; onRestart: () => void };
+type IssueFinishedProps = {
+  title: string;
+  backHref: string;
+  backLabel: string;
+  onRestart: () => void;
+  /** The way on to the next issue of the series, which the page supplies (it knows the shop). */
+  next?: ReactNode;
+};
 
-export function IssueFinished({ title, backHref, backLabel, onRestart }: IssueFinishedProps) {
+export function IssueFinished({ title, backHref, backLabel, onRestart, next }: IssueFinishedProps) {
   return (
     <section className="reader-end card text-center" aria-labelledby="reader-end-title">
       <div className="card-body d-flex flex-column gap-3 align-items-center">
@@ -128,8 +137,9 @@ export function IssueFinished({ title, backHref, backLabel, onRestart }: IssueFi
         <h2 id="reader-end-title" className="h4 fw-bold mb-0">
           You finished {title}
         </h2>
+        {next}
         <div className="d-flex flex-wrap gap-2 justify-content-center">
-          <Link to={backHref} className="btn btn-primary">
+          <Link to={backHref} className={`btn ${next ? 'btn-outline-primary' : 'btn-primary'}`}>
             {backLabel}
           </Link>
           <button type="button" className="btn btn-outline-secondary" onClick={onRestart}>

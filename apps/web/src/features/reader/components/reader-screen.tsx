@@ -17,7 +17,7 @@ import { useIssuePages } from '../api/get-issue-pages';
 import { useReadingAccess } from '../api/get-reading-access';
 import { catalogueExit } from '../utils/reader-exits';
 import type { ReaderPurchase } from './reader-end';
-import { ReaderView } from './reader-view';
+import { ReaderView, type ReaderViewProps } from './reader-view';
 import './reader.css';
 
 type ReaderScreenProps = {
@@ -26,9 +26,11 @@ type ReaderScreenProps = {
   role: Role | null;
   /** A signed-in USER's cart, for 'Buy this issue'; undefined for a guest (and an admin). */
   purchase: ReaderPurchase | undefined;
+  /** After the last page of an issue read in full: the way on to the next one (see ReaderView). */
+  nextIssue?: ReaderViewProps['nextIssue'];
 };
 
-export function ReaderScreen({ issueId, userId, role, purchase }: ReaderScreenProps) {
+export function ReaderScreen({ issueId, userId, role, purchase, nextIssue }: ReaderScreenProps) {
   const pages = useIssuePages(issueId);
   const access = useReadingAccess(userId, issueId);
   const catalogue = catalogueExit(role);
@@ -67,6 +69,7 @@ export function ReaderScreen({ issueId, userId, role, purchase }: ReaderScreenPr
       userId={userId}
       role={role}
       purchase={purchase}
+      nextIssue={nextIssue}
       // A page that failed may need a fresh token; a guest's preview pages need none.
       onRefreshAccess={() => {
         if (userId !== null) void access.refetch();

@@ -3,8 +3,9 @@
 // with the next pages fetched ahead so a turn shows at once. An owner reads every page and their
 // place is saved; anybody else reads the preview, then meets 'Buy this issue'.
 import type { Role } from '@comics/shared/constants';
+import type { Issue } from '@comics/shared/schemas/catalog';
 import type { IssuePagesAnswer, ReadingAccess } from '@comics/shared/schemas/reader';
-import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -44,11 +45,13 @@ export type ReaderViewProps = {
   userId: number | null;
   role: Role | null;
   purchase: ReaderPurchase | undefined;
+  /** What follows 'You finished …': the page's way on to the next issue of the series. */
+  nextIssue?: ((issue: Issue) => ReactNode) | undefined;
   /** Asks for a fresh page token (a page failed to load). */
   onRefreshAccess: () => void;
 };
 
-export function ReaderView({ data, access, userId, role, purchase, onRefreshAccess }: ReaderViewProps) {
+export function ReaderView({ data, access, userId, role, purchase, nextIssue, onRefreshAccess }: ReaderViewProps) {
   const issueId = data.issue.id;
   const owned = access?.owned ?? false;
   const readable = owned ? data.pageCount : Math.min(data.previewPages, data.pageCount);
@@ -171,7 +174,13 @@ export function ReaderView({ data, access, userId, role, purchase, onRefreshAcce
       };
 
   const endPanel = finished ? (
-    <IssueFinished title={title} backHref={exit.href} backLabel={exit.label} onRestart={() => goTo(1)} />
+    <IssueFinished
+      title={title}
+      backHref={exit.href}
+      backLabel={exit.label}
+      onRestart={() => goTo(1)}
+      next={nextIssue?.(data.issue)}
+    />
   ) : (
     <PreviewEnd
       issue={data.issue}
