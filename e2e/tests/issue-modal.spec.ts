@@ -119,10 +119,22 @@ test('an issue without a name shows the comic name; both Close buttons close and
   }
 });
 
-test("the browser's Back closes an open issue and stays on the comic's page", async ({ page, request }) => {
+test("the window steps to the next and previous issue, and the browser's Back closes it on the comic's page", async ({
+  page,
+  request,
+}) => {
   const { comic, issue } = await findIssue(request, () => true);
   const { button, dialog } = await openIssue(page, comic, issue);
   expect(new URL(page.url()).searchParams.get('issue')).toBe(String(issue.id));
+
+  const issues = (await fetchIssues(request, comic.id)).sort((a, b) => a.issue_number - b.issue_number);
+  const next = issues[issues.findIndex((candidate) => candidate.id === issue.id) + 1]!;
+  await dialog.getByRole('button', { name: `Next issue, #${next.issue_number}` }).click();
+  await expect(dialog).toHaveAccessibleName(new RegExp(`#${next.issue_number}$`));
+  expect(new URL(page.url()).searchParams.get('issue')).toBe(String(next.id));
+  await expect(dialog.getByRole('button', { name: `Previous issue, #${issue.issue_number}` })).toBeVisible();
+
+  // One step back, wherever the window went: the comic's page without it.
   await page.goBack();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/cardDetail/${comic.id}$`));

@@ -78,6 +78,7 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
   const sort = parseIssueSort(searchParams.get('sort'));
   const openIssueId = Number(searchParams.get('issue'));
   const openIssue = issues.data?.find((issue) => issue.id === openIssueId) ?? null;
+  const siblings = openIssue && issues.data ? siblingsOf(issues.data, openIssue) : null;
 
   function setParam(name: string, value: string | null) {
     setSearchParams(
@@ -97,6 +98,13 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
     const next = new URLSearchParams(searchParams);
     next.set('issue', String(issue.id));
     navigate({ search: `?${next}` }, { state: { issueWindow: true }, preventScrollReset: true });
+  }
+
+  /** Another issue in the open window: the same step in the history, its address changed. */
+  function showIssue(issue: RatedIssue) {
+    const next = new URLSearchParams(searchParams);
+    next.set('issue', String(issue.id));
+    navigate({ search: `?${next}` }, { replace: true, state: location.state, preventScrollReset: true });
   }
 
   function closeIssueWindow() {
@@ -155,8 +163,16 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
         shop={shop}
         reviews={reviews}
         admin={admin}
+        siblings={siblings ? { ...siblings, onShow: showIssue } : undefined}
         onClose={closeIssueWindow}
       />
     </article>
   );
+}
+
+/** The issues numbered just before and just after `issue` in its series. */
+function siblingsOf(all: readonly RatedIssue[], issue: RatedIssue) {
+  const byNumber = [...all].sort((a, b) => a.issue_number - b.issue_number || a.id - b.id);
+  const index = byNumber.findIndex((candidate) => candidate.id === issue.id);
+  return { previous: byNumber[index - 1] ?? null, next: byNumber[index + 1] ?? null };
 }

@@ -38,10 +38,18 @@ type IssueModalProps = {
   reviews?: IssueReviewsSlot | undefined;
   /** An admin's 'Edit issue'; only the admin's pages supply it. */
   admin?: CatalogueAdminSlot | undefined;
+  /** The issues before and after this one in the series, and how to show another. */
+  siblings?: IssueSiblings | undefined;
   onClose: () => void;
 };
 
-export function IssueModal({ issue, comicName, role, shop, reviews, admin, onClose }: IssueModalProps) {
+export type IssueSiblings = {
+  previous: RatedIssue | null;
+  next: RatedIssue | null;
+  onShow: (issue: RatedIssue) => void;
+};
+
+export function IssueModal({ issue, comicName, role, shop, reviews, admin, siblings, onClose }: IssueModalProps) {
   // The last issue stays rendered while the modal fades out.
   const [shown, setShown] = useState<RatedIssue | null>(issue);
   if (issue !== null && issue !== shown) setShown(issue);
@@ -57,6 +65,7 @@ export function IssueModal({ issue, comicName, role, shop, reviews, admin, onClo
           shop={shop}
           reviews={reviews}
           admin={admin}
+          siblings={siblings}
           onClose={onClose}
         />
       )}
@@ -92,6 +101,7 @@ export function IssueModalContent({
   shop,
   reviews,
   admin,
+  siblings,
   onClose,
 }: IssueModalProps & { issue: RatedIssue }) {
   const navigate = useNavigate();
@@ -244,6 +254,14 @@ export function IssueModalContent({
         </div>
       </Modal.Body>
       <Modal.Footer>
+        {siblings && (
+          <nav className="d-flex gap-1 me-auto" aria-label="Other issues of this comic">
+            {siblings.previous && (
+              <SiblingButton issue={siblings.previous} direction="previous" onShow={siblings.onShow} />
+            )}
+            {siblings.next && <SiblingButton issue={siblings.next} direction="next" onShow={siblings.onShow} />}
+          </nav>
+        )}
         <Button variant="outline-secondary" onClick={onClose}>
           Close
         </Button>
@@ -281,6 +299,29 @@ function IssueReaderLink({ issueId, role, shop }: { issueId: number; role: Role 
         <ReaderLink issueId={issueId} preview className="btn btn-outline-primary btn-sm" />
       )}
     </div>
+  );
+}
+
+/** '‹ #3' or '#5 ›': shows the issue before or after this one in the same window. */
+function SiblingButton({
+  issue,
+  direction,
+  onShow,
+}: {
+  issue: RatedIssue;
+  direction: 'previous' | 'next';
+  onShow: (issue: RatedIssue) => void;
+}) {
+  const previous = direction === 'previous';
+  return (
+    <Button
+      variant="link"
+      className="text-decoration-none px-2"
+      aria-label={`${previous ? 'Previous' : 'Next'} issue, #${issue.issue_number}`}
+      onClick={() => onShow(issue)}
+    >
+      {previous ? `‹ #${issue.issue_number}` : `#${issue.issue_number} ›`}
+    </Button>
   );
 }
 
