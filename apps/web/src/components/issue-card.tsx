@@ -4,9 +4,8 @@
 import type { Issue } from '@comics/shared/schemas/catalog';
 
 import { CoverImage } from '@/components/cover-image';
-import { BsCheckCircleFill } from '@/components/shop-icons';
+import { PriceOrOwned } from '@/components/price-or-owned';
 import { StarRating } from '@/components/star-rating';
-import { formatPrice } from '@/lib/format';
 
 export function IssueCard<T extends Issue & { avgRating?: number | null; volume_name?: string }>({
   issue,
@@ -34,14 +33,7 @@ export function IssueCard<T extends Issue & { avgRating?: number | null; volume_
           </button>
         </h3>
         <div className="d-flex justify-content-between align-items-center gap-2 mt-auto">
-          {owned ? (
-            <span className="owned-badge d-inline-flex align-items-center gap-1 small">
-              <BsCheckCircleFill aria-hidden="true" />
-              Owned
-            </span>
-          ) : (
-            <span className="fw-bold price">{formatPrice(issue.price)}</span>
-          )}
+          <PriceOrOwned price={issue.price} owned={owned} priceClassName="fw-bold price" ownedClassName="small" />
           {issue.avgRating != null ? <StarRating value={issue.avgRating} className="small" /> : null}
         </div>
       </div>

@@ -17,14 +17,15 @@ import Spinner from 'react-bootstrap/Spinner';
 import { BsCartPlus, BsHeart } from 'react-icons/bs';
 import { Link, useNavigate } from 'react-router';
 
-import { BsCartDash, BsCheckCircleFill, BsHeartFill } from '@/components/shop-icons';
+import { BsCartDash, BsHeartFill } from '@/components/shop-icons';
 import { CoverImage } from '@/components/cover-image';
 import { ReaderLink } from '@/components/reader-link';
+import { PriceOrOwned } from '@/components/price-or-owned';
 import { RatingSummary } from '@/components/rating-summary';
 import { LoginToBuyLink } from '@/components/login-to-buy-link';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatPrice, toPlainText } from '@/lib/format';
+import { toPlainText } from '@/lib/format';
 
 import type { CatalogueAdminSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 
@@ -161,14 +162,7 @@ export function IssueModalContent({
             <div>{reviews ? reviews(issue, comicName) : <RatingSummary average={issue.avgRating} />}</div>
             <p className="issue-description mb-0">{description || 'Woohoo'}</p>
             <div className="d-flex align-items-baseline gap-3 mt-auto">
-              {owned ? (
-                <span className="owned-badge fs-5 d-inline-flex align-items-center gap-1">
-                  <BsCheckCircleFill aria-hidden="true" />
-                  Owned
-                </span>
-              ) : (
-                <span className="display-price">{formatPrice(issue.price)}</span>
-              )}
+              <PriceOrOwned price={issue.price} owned={owned} priceClassName="display-price" ownedClassName="fs-5" />
               <span className="badge text-bg-secondary">{COMIC_FORMAT}</span>
             </div>
             {/* The admin's tools carry their own way into the reader, beside the pages they check. */}
