@@ -22,7 +22,7 @@ export interface CatalogueChange {
   fields: readonly string[];
   /**
    * Whether issues as other screens show them (cart lines, favourites) changed: every issue edit,
-   * and a volume edit whose new cover its issues share.
+   * a volume's new name (their series), and a volume edit whose new cover its issues share.
    */
   issuesChanged: boolean;
 }

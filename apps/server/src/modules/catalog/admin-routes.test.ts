@@ -386,6 +386,26 @@ describe('PATCH /api/admin/comics/:id', () => {
     expect(favourites[0]!.issues).toEqual([expect.objectContaining({ id: first!.id, image })]);
   });
 
+  it("shows a renamed series at once in a cart's and in favourites' lines, which name their series", async () => {
+    const created = (await asAdmin('POST', '/api/comics', newComic({ episodes: 1 }))).json<ComicDetail>();
+    const [first] = await json<Issue[]>(`/api/comics/issues/${created.id}`);
+    const fan = await signedInUser(t);
+    await fan.call('POST', '/api/shop/cart', { comic: first!.id, userId: fan.id });
+    await fan.call('POST', '/api/fav', { issuesId: first!.id, userId: fan.id });
+    // Cached with the old name.
+    expect(
+      (await json<Array<{ volume_name: string }>>(`/api/shop/cart/${fan.id}/carrito`, fan.headers))[0]!.volume_name,
+    ).toBe(created.name);
+    await json(`/api/fav/${fan.id}`, fan.headers);
+
+    const name = uniqueName('Quasar Knights Reborn');
+    expect((await asAdmin('PATCH', `/api/admin/comics/${created.id}`, { name })).statusCode).toBe(200);
+    const cart = await json<Array<{ volume_name: string }>>(`/api/shop/cart/${fan.id}/carrito`, fan.headers);
+    expect(cart).toEqual([expect.objectContaining({ volume_name: name })]);
+    const favourites = await json<Array<{ issues: Array<{ volume_name: string }> }>>(`/api/fav/${fan.id}`, fan.headers);
+    expect(favourites[0]!.issues).toEqual([expect.objectContaining({ volume_name: name })]);
+  });
+
   it('shows a new description in the detail at once, leaving the lists (which show none) cached', async () => {
     const volumeId = 1174;
     await json<ComicDetail>(`/api/comics/${volumeId}`);

@@ -88,12 +88,14 @@ export function createCatalogAdminService({ repository, events, defaultIssuePric
         const fields = VOLUME_FIELDS.filter((field) =>
           field === 'publisher' ? next.publisherId !== undefined : next[field] !== undefined,
         );
-        let issuesChanged = false;
+        // Cart lines and favourites name their series: a new name changes them too.
+        let issuesChanged = next.name !== undefined;
         // An edit that changed nothing did nothing: no entry, no event.
         if (fields.length > 0) {
           await writes.updateVolume(volumeId, next);
           if (next.image !== undefined) {
-            issuesChanged = (await writes.replaceIssueCovers(volumeId, current.image, next.image)) > 0;
+            const coversMoved = (await writes.replaceIssueCovers(volumeId, current.image, next.image)) > 0;
+            issuesChanged ||= coversMoved;
           }
           await writes.audit({ actorId, action: 'comic.updated', target: `volume ${volumeId}`, details: { fields } });
         }
