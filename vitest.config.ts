@@ -1,6 +1,19 @@
 // `npm test`: unit and integration tests of every workspace. Server tests run on PGlite,
-// and once more on PostgreSQL when DATABASE_URL names a server.
+// and those that open a database once more on PostgreSQL when DATABASE_URL names a server.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const serverSources = 'apps/server/src';
+const serverTests = readdirSync(serverSources, { recursive: true, encoding: 'utf8' }).filter((file) =>
+  file.endsWith('.test.ts'),
+);
+// A file that opens no database (through the test helpers or the client) cannot tell the two
+// apart: it runs once, on PGlite.
+const opensDatabase = /test\/(helpers|shop)'|\bopenDatabase\b/;
+const databaseFree = serverTests.filter(
+  (file) => !opensDatabase.test(readFileSync(path.join(serverSources, file), 'utf8')),
+);
 
 const serverProject = (database: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -8,9 +21,13 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
     name: `server-${database}`,
     root: 'apps/server',
     include: ['src/**/*.test.ts'],
+    exclude: database === 'postgres' ? databaseFree.map((file) => `src/${file}`) : [],
     env: { TEST_DATABASE: database },
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],
+    // Files share each worker's loaded modules (PGlite's WebAssembly, Fastify, the app): every
+    // file still gets its own database clone and app, closed after it (test/file-cleanups.ts).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

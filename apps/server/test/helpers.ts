@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Role } from '@comics/shared/constants';
 import { asc, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
@@ -17,21 +17,14 @@ import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { createSessionStore } from '../src/modules/auth/sessions';
 import { postgresUrl, testDatabaseKind, uniqueDatabaseName, withAdminConnection } from './databases';
-
-// Clean-ups run once after the whole file, newest first (apps close before their databases).
-// One hook registered at load, not one per call: a call made inside an `it` could not register
-// its own afterAll, and its database would outlive the run.
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+import { afterFile } from './file-cleanups';
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'postgres') {
     const name = uniqueDatabaseName('comics_test');
     await withAdminConnection((c) => c.query(`create database ${name} template ${inject('postgresTemplateName')}`));
     const database = await openDatabase({ kind: 'postgres', url: postgresUrl(name), poolSize: 5 });
-    cleanups.push(async () => {
+    afterFile(async () => {
       await database.close();
       await withAdminConnection((c) => c.query(`drop database if exists ${name} with (force)`));
     });
@@ -39,16 +32,23 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const dump = await readFile(inject('pgliteTemplatePath'));
   const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
-  cleanups.push(() => database.close());
+  afterFile(() => database.close());
   return database;
 }
 
-// What a test app writes to disk (queued e-mail as .eml files, media) stays out of the repo.
+// What a test app writes to disk (queued e-mail as .eml files, media) stays out of the repo: one
+// folder per file, removed after everything else of the file has closed.
 let dataDir: string | undefined;
 function testDataDir(): string {
   if (!dataDir) {
     const made = mkdtempSync(path.join(tmpdir(), 'comics-test-data-'));
-    cleanups.unshift(() => rm(made, { recursive: true, force: true }));
+    afterFile(
+      async () => {
+        dataDir = undefined;
+        await rm(made, { recursive: true, force: true });
+      },
+      { last: true },
+    );
     dataDir = made;
   }
   return dataDir;
@@ -78,7 +78,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, ...(logStream ? { logStream } : {}) });
-  cleanups.push(() => app.close());
+  afterFile(() => app.close());
   return { app, database };
 }
 

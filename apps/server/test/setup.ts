@@ -1,5 +1,6 @@
 // Runs before every server test file: an unexpected console.error is a failure, not noise.
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { runFileCleanups } from './file-cleanups';
 
 const consoleError = vi.spyOn(console, 'error');
 afterEach(() => {
@@ -10,3 +11,6 @@ afterEach(() => {
     throw new Error(`console.error was called:\n${first}`);
   }
 });
+
+// Each file's apps, databases and folders close after it (see file-cleanups.ts).
+afterAll(runFileCleanups);

@@ -1,5 +1,5 @@
 import type { CartItem } from '@comics/shared/schemas/shop';
-import { loadStripe } from '@stripe/stripe-js/pure';
+import { loadStripe } from '@/testing/stripe-loader';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,8 +8,6 @@ import { apiError, mockApi, type MockAnswer } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 import { CheckoutView } from './checkout-view';
-
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));
 
 const items: CartItem[] = [
   {

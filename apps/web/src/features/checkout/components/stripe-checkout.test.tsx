@@ -2,7 +2,7 @@
 // tests cannot reach): the card Element's change events, createPaymentMethod, 3-D Secure's
 // handleNextAction and the order polling that follows it.
 import type { CartItem } from '@comics/shared/schemas/shop';
-import { loadStripe } from '@stripe/stripe-js/pure';
+import { loadStripe } from '@/testing/stripe-loader';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,6 @@ import { apiError, mockApi, type MockAnswer } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 import { CheckoutView } from './checkout-view';
-
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));
 
 const items: CartItem[] = [
   {
