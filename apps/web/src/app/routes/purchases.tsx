@@ -3,7 +3,7 @@ import { PurchasesView } from '@/features/cart/components/purchases-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { CustomerOnly } from '../customer-only';
-import { useReadingProgress } from '../use-reading-progress';
+import { useReadingStops } from '../use-reading-progress';
 
 export function PurchasesRoute() {
   useDocumentTitle('My comics');
@@ -14,8 +14,8 @@ export function PurchasesRoute() {
   );
 }
 
-/** The purchases with where the user stopped in each ('Continue (page N of M)'). */
+/** The purchases with where the user stopped in each ('Continue', 'Reading (page N of M)', 'Finished'). */
 function Purchases({ userId }: { userId: number }) {
-  const readingProgress = useReadingProgress(userId);
-  return <PurchasesView userId={userId} readingProgress={readingProgress} />;
+  const { stopOf, known } = useReadingStops(userId);
+  return <PurchasesView userId={userId} readingProgress={stopOf} progressKnown={known} />;
 }

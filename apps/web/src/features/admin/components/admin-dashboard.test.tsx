@@ -130,8 +130,9 @@ describe('AdminDashboard', () => {
     expect(paid).toHaveTextContent('buyer7@example.com');
     expect(paid).toHaveTextContent('2 issues');
     expect(paid).toHaveTextContent('$7.98');
-    // The status and the way to the detail show twice in the markup: in the first column on a
-    // phone, in their own columns from the md breakpoint (CSS shows one; happy-dom has no CSS).
+    // The status and the way to the detail show twice in the markup: in the first column under
+    // the md breakpoint, in their own columns from md up and on a phone's card (CSS shows one;
+    // happy-dom has no CSS).
     for (const badge of within(paid!).getAllByText('Paid')) expect(badge).toHaveClass('badge');
     expect(pending).toHaveTextContent('$1,234.50');
     for (const badge of within(pending!).getAllByText('Pending')) expect(badge).toHaveClass('badge');
@@ -140,8 +141,8 @@ describe('AdminDashboard', () => {
       '/dashboard/orders?order=7',
       '/dashboard/orders?order=7',
     ]);
-    expect(details[0]!.closest('.d-md-none')).not.toBeNull();
-    expect(details[1]!.closest('.d-none.d-md-table-cell')).not.toBeNull();
+    expect(details[0]!.closest('.order-inline-open')).not.toBeNull();
+    expect(details[1]!.closest('td.order-cell-open')).not.toBeNull();
     expect(within(section).getByRole('link', { name: 'See all orders' })).toHaveAttribute('href', '/dashboard/orders');
   });
 

@@ -4,6 +4,8 @@
 // refuses (409: one's own account, the last active admin), the control goes back and the
 // server's reason shows. The signed-in admin's own row cannot be changed here. Search by e-mail
 // or name (as one types) and the page live in the address (?q=ada&page=2), so a reload keeps them.
+// On a phone each row is a card: the e-mail, the username, then the role and the switch side by
+// side (styles/app.css, .users-table).
 import { ROLES, type Role } from '@comics/shared/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -221,7 +223,7 @@ function UserRow({ user, isSelf, onOutcome }: UserRowProps) {
 
   return (
     <tr aria-busy={saving}>
-      <td className="text-break admin-table-email">
+      <td className="text-break admin-table-email user-cell-email">
         {user.email}
         {isSelf && (
           <span id={noteId} className="d-flex align-items-center gap-1 small text-body-secondary mt-1">
@@ -230,8 +232,8 @@ function UserRow({ user, isSelf, onOutcome }: UserRowProps) {
           </span>
         )}
       </td>
-      <td className="text-break">{user.username}</td>
-      <td>
+      <td className="text-break user-cell-name">{user.username}</td>
+      <td className="user-cell-role">
         <div className="d-flex align-items-center gap-2">
           <Form.Select
             size="sm"
@@ -251,7 +253,7 @@ function UserRow({ user, isSelf, onOutcome }: UserRowProps) {
           <SavingSpinner shown={setRole.isPending} />
         </div>
       </td>
-      <td>
+      <td className="user-cell-active">
         <div className="d-flex align-items-center gap-2">
           <Form.Check
             type="switch"

@@ -201,19 +201,22 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
 
       {/* From the order's own count: a failed order keeps no lines. */}
       <h3 className="h6 fw-bold">{plural(order.issues, 'issue', 'issues')}</h3>
-      {/* May scroll sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      {/* On a phone its rows are cards (styles/app.css, .order-lines-table); focusable, so a
+          keyboard can scroll it should it still be wider than its frame. */}
       <div
         className="table-responsive admin-table-wrap mb-4"
         tabIndex={0}
         role="region"
         aria-label={`The issues of order #${order.id}`}
       >
-        <table className="table table-sm align-middle admin-table mb-0">
+        <table className="table table-sm align-middle admin-table order-lines-table mb-0">
           <caption className="visually-hidden">The issues of order #{order.id}</caption>
           <thead>
             <tr>
               <th scope="col">Issue</th>
-              <th scope="col">Number</th>
+              <th scope="col" className="line-cell-number">
+                Number
+              </th>
               <th scope="col" className="text-end">
                 Price
               </th>
@@ -237,7 +240,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
                     <IssueTitle issue={line} />
                   </div>
                 </td>
-                <td className="text-nowrap">#{line.issue_number}</td>
+                <td className="text-nowrap line-cell-number">#{line.issue_number}</td>
                 <td className="text-end text-nowrap">{formatMoney(line.price)}</td>
               </tr>
             ))}

@@ -1,8 +1,9 @@
 // A table of orders (date, buyer e-mail, issues, total, status; the card too where there is
 // room), shared by the dashboard's 'Recent Orders' and the orders page; each order opens its
-// detail (a link or a button, as the screen wants). On a phone the table scrolls inside its
-// frame instead of the page, and the first column carries what must stay in view: the way to
-// the detail and the status.
+// detail (a link or a button, as the screen wants). Under Bootstrap's md breakpoint the status
+// and the way to the detail move into the first column ('Order #N' as a link); on a phone
+// (under sm) each row is a card instead: date and total, the buyer, the issues and the card, the
+// status, and a 'Details' button (styles/app.css, .orders-table).
 import type { AdminOrder } from '@comics/shared/schemas/admin';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
@@ -27,7 +28,7 @@ type OrdersTableProps = {
 export function OrdersTable({ orders, caption, showCard = false, open, busy = false }: OrdersTableProps) {
   return (
     <div className="table-responsive admin-table-wrap">
-      <table className="table table-hover align-middle admin-table mb-0" aria-busy={busy}>
+      <table className="table table-hover align-middle admin-table orders-table mb-0" aria-busy={busy}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -39,11 +40,11 @@ export function OrdersTable({ orders, caption, showCard = false, open, busy = fa
             <th scope="col" className="text-end">
               Total
             </th>
-            <th scope="col" className="d-none d-md-table-cell">
+            <th scope="col" className="order-cell-status">
               Status
             </th>
             {showCard && <th scope="col">Card</th>}
-            <th scope="col" className="d-none d-md-table-cell">
+            <th scope="col" className="order-cell-open">
               <span className="visually-hidden">Actions</span>
             </th>
           </tr>
@@ -51,22 +52,29 @@ export function OrdersTable({ orders, caption, showCard = false, open, busy = fa
         <tbody>
           {orders.map((order) => (
             <tr key={order.id}>
-              <td className="text-nowrap">
+              <td className="text-nowrap order-cell-date">
                 <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-                <span className="d-block small text-body-secondary d-md-none">
-                  <OpenOrderControl order={order} open={open} compact />{' '}
-                  <OrderStatusBadge status={order.status} takenBack={order.takenBackAt !== null} />
+                <span className="d-block small text-body-secondary">
+                  <span className="order-number">Order #{order.id}</span>
+                  <span className="order-inline-open">
+                    <OpenOrderControl order={order} open={open} compact />
+                  </span>
+                  <span className="order-inline-status">
+                    {' '}
+                    <OrderStatusBadge status={order.status} takenBack={order.takenBackAt !== null} />
+                  </span>
                 </span>
-                <span className="small text-body-secondary d-none d-md-block">Order #{order.id}</span>
               </td>
-              <td className="text-break admin-table-email">{order.buyer.email}</td>
-              <td className="text-end text-nowrap">{plural(order.issues, 'issue', 'issues')}</td>
-              <td className="text-end text-nowrap fw-semibold">{formatMoney(order.total)}</td>
-              <td className="d-none d-md-table-cell">
+              <td className="text-break admin-table-email order-cell-buyer">{order.buyer.email}</td>
+              <td className="text-end text-nowrap order-cell-issues">{plural(order.issues, 'issue', 'issues')}</td>
+              <td className="text-end text-nowrap fw-semibold order-cell-total">{formatMoney(order.total)}</td>
+              <td className="order-cell-status">
                 <OrderStatusBadge status={order.status} takenBack={order.takenBackAt !== null} />
               </td>
-              {showCard && <td className="text-nowrap">{order.card ? <CardSummary card={order.card} /> : '—'}</td>}
-              <td className="text-end text-nowrap d-none d-md-table-cell">
+              {showCard && (
+                <td className="text-nowrap order-cell-card">{order.card ? <CardSummary card={order.card} /> : '—'}</td>
+              )}
+              <td className="text-end text-nowrap order-cell-open">
                 <OpenOrderControl order={order} open={open} />
               </td>
             </tr>

@@ -114,7 +114,8 @@ export function DaysTable({ days }: { days: readonly StatsDay[] }) {
       role="region"
       aria-label="Revenue and orders per day, as a table"
     >
-      <table className="table table-sm admin-table mb-0">
+      {/* On a phone each day is a card: the day, then its three figures, labelled (styles/app.css). */}
+      <table className="table table-sm admin-table days-table mb-0">
         <caption className="visually-hidden">Revenue and orders per day</caption>
         <thead>
           <tr>
