@@ -37,10 +37,10 @@ const adminUrl = process.env.FAULT_DATABASE_ADMIN_URL ?? 'postgres://postgres@12
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: '/comics_fault' }).toString();
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const RECONCILE_TIMEOUT_MS = 120_000;
-// Rows the killed instance's mail worker had claimed stay invisible for its lease (LEASE_MS in
-// apps/server/src/modules/mail/worker.ts), then the next poll (5 s) sends them: the outbox must be
-// empty by then, counted from the kill.
-const OUTBOX_LEASE_MS = 120_000;
+// Rows the killed instance's mail worker had claimed stay invisible for its lease (the instances'
+// MAIL_LEASE_SECONDS: the mailbox here answers at once, so 20 s covers a batch), then the next
+// poll (5 s) sends them: the outbox must be empty by then, counted from the kill.
+const OUTBOX_LEASE_MS = 20_000;
 const DRAIN_AFTER_LEASE_MS = 15_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -162,7 +162,11 @@ async function main() {
       workDir,
       servedByHeader: true,
       // Every client is 127.0.0.1 here: per-IP budgets that never refuse the test's own traffic.
-      env: { AUTH_RATE_LIMIT_PER_IP: '100000', PUBLIC_READ_RATE_LIMIT_PER_IP: '1000000' },
+      env: {
+        AUTH_RATE_LIMIT_PER_IP: '100000',
+        PUBLIC_READ_RATE_LIMIT_PER_IP: '1000000',
+        MAIL_LEASE_SECONDS: String(OUTBOX_LEASE_MS / 1000),
+      },
       log: (line) => console.log(line),
     });
     console.log(`Cluster up in ${((performance.now() - bootStarted) / 1000).toFixed(1)} s at ${cluster.url}`);

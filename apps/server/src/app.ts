@@ -274,6 +274,7 @@ export async function buildApp({
     db: database.db,
     transport: createMailTransport(config, app.log),
     log: app.log,
+    leaseMs: config.MAIL_LEASE_SECONDS * 1000,
   });
   app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => mailWorker.stop());

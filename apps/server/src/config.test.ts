@@ -82,4 +82,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ SESSION_MAX_HOURS_ADMIN: '4' }).SESSION_MAX_HOURS_ADMIN).toBe(4);
     expect(() => loadConfig({ SESSION_MAX_HOURS_USER: '0' })).toThrow(/SESSION_MAX_HOURS_USER/);
   });
+
+  it('leases queued e-mail for two minutes by default, never under 15 seconds', () => {
+    expect(loadConfig({}).MAIL_LEASE_SECONDS).toBe(120);
+    expect(loadConfig({ MAIL_LEASE_SECONDS: '20' }).MAIL_LEASE_SECONDS).toBe(20);
+    expect(() => loadConfig({ MAIL_LEASE_SECONDS: '5' })).toThrow(/MAIL_LEASE_SECONDS/);
+  });
 });

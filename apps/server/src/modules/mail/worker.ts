@@ -18,8 +18,8 @@ const WAKE_DELAY_MS = 100;
  * first and confirmations wait seconds (docs/benchmarks.md), then go out at about 1,000 a second.
  */
 export const SEND_CONCURRENCY = 5;
-/** How long a claimed row stays invisible to other workers while this one sends it. */
-const LEASE_MS = 2 * 60 * 1000;
+/** How long a claimed row stays invisible to other workers while this one sends it (MAIL_LEASE_SECONDS). */
+const DEFAULT_LEASE_MS = 2 * 60 * 1000;
 /**
  * Sent messages are recorded in groups of this many while the batch goes on, not once at its end:
  * a worker killed mid-batch leaves at most this many (plus those in flight) to be sent again
@@ -58,6 +58,11 @@ export interface MailWorkerOptions {
   now?: () => Date;
   pollMs?: number;
   batchSize?: number;
+  /**
+   * A claimed row's lease: how soon another worker sends what a killed one had claimed. Shorter
+   * than a batch's sending, a slow SMTP server's message would go out twice.
+   */
+  leaseMs?: number;
 }
 
 type ClaimedRow = OutgoingEmail & { orderId: number | null; attempts: number };
@@ -69,6 +74,7 @@ export function createMailWorker({
   now = () => new Date(),
   pollMs = 5_000,
   batchSize = 50,
+  leaseMs = DEFAULT_LEASE_MS,
 }: MailWorkerOptions): MailWorker {
   let started = false;
   let stopping = false;
@@ -83,7 +89,7 @@ export function createMailWorker({
   /** Due rows, each moved past the lease in the same statement, so no other worker takes them. */
   async function claim(): Promise<{ rows: ClaimedRow[]; leaseUntil: Date }> {
     const claimedAt = now();
-    const leaseUntil = new Date(claimedAt.getTime() + LEASE_MS);
+    const leaseUntil = new Date(claimedAt.getTime() + leaseMs);
     const due = db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
