@@ -7,10 +7,10 @@ import { COMICS_PER_PAGE, fetchComicNames, fetchComicsPage, findPagedPublisher }
 import { expect, test } from './support/fixtures';
 import {
   cataloguePager,
+  catalogueSort,
   comicCards,
   expectCards,
   expectImageLoaded,
-  nameSort,
   publisherFilter,
   searchBox,
 } from './support/screens';
@@ -124,7 +124,7 @@ test('filter by publisher, sort Z - A and Reset Filters; the URL reproduces the 
     fetchComicNames(request, { publisher: publisher.name, sort: 'name_desc', page: 2 }),
   ]);
   const filter = publisherFilter(page);
-  const sort = nameSort(page);
+  const sort = catalogueSort(page);
 
   // Start on page 2 of the full catalogue.
   await page.goto('/home?page=2');
@@ -177,7 +177,7 @@ test('filter by publisher, sort Z - A and Reset Filters; the URL reproduces the 
   await shared.goto(page.url());
   await expectCards(shared, publisherDescending);
   await expect(publisherFilter(shared)).toHaveValue(publisher.name);
-  await expect(nameSort(shared)).toHaveValue('name_desc');
+  await expect(catalogueSort(shared)).toHaveValue('name_desc');
   await shared.close();
 
   // 'Reset Filters' restores the default view.

@@ -61,6 +61,9 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { createFavouritesService } from './modules/favourites/service';
+import { followsRoutes } from './modules/follows/routes';
+import { createFollowsService } from './modules/follows/service';
+import { createUnsubscribeTokens, UNSUBSCRIBE_KEY_NAME } from './modules/follows/unsubscribe-tokens';
 import { healthRoutes } from './modules/health/routes';
 import { createInstanceStatus, type InstanceStatus } from './modules/health/status';
 import { createCheckoutRepository } from './modules/checkout/repository';
@@ -239,6 +242,8 @@ export async function buildApp({
     repository: createCatalogAdminRepository(database.db),
     events: catalogueChanges,
     defaultIssuePriceCents: config.DEFAULT_ISSUE_PRICE_CENTS,
+    // A new issue's e-mails to its series' followers commit with it; the worker sends them after.
+    issueAdded: async (issue, tx) => ((await follows.issueAdded(tx, issue)) > 0 ? () => mailWorker.wake() : undefined),
   });
   // A review saved or deleted shows in the volume's cached avgRating at once.
   const ratings = new RatingVersions();
@@ -291,6 +296,14 @@ export async function buildApp({
   const secrets = createServerSecrets(database.db);
   // Browsers that signed into an account before (a signed cookie): the login brakes spare them.
   installKnownDevices(app, secrets);
+  // Series follows (issue 24). The unsubscribe links' key is loaded now: a new issue's transaction
+  // signs them and must not wait on a query of its own (PGlite runs one statement at a time).
+  const follows = createFollowsService({
+    db: database.db,
+    tokens: createUnsubscribeTokens(await secrets.key(UNSUBSCRIBE_KEY_NAME)),
+    publicUrl: config.publicUrl,
+    media: mediaAddresses,
+  });
   // Per-user answers; each write's invalidation reaches the other instances' copies too.
   const userCaches = { carts: new UserReadCache(), libraries: new UserReadCache(), favourites: new UserReadCache() };
   for (const [name, cache] of Object.entries(userCaches)) {
@@ -421,6 +434,7 @@ export async function buildApp({
       await api.register(cartRoutes, { cart });
       await api.register(imageUploadRoutes, { media, addresses: mediaAddresses });
       await api.register(favouritesRoutes, { favourites });
+      await api.register(followsRoutes, { follows });
       await api.register(readerRoutes, { reader, uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP });
       await api.register(pageUploadRoutes, { uploads: pageUploads });
       await api.register(reviewsRoutes, {

@@ -64,6 +64,10 @@ const MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: '/api/admin/comics/773', payload: { deck: 'Edited by the matrix' } }),
     expect: adminOnly(200),
   },
+  'POST /api/admin/comics/:id/issues': {
+    request: () => ({ url: '/api/admin/comics/773/issues', payload: {} }),
+    expect: adminOnly(201),
+  },
   'PATCH /api/admin/issues/:id': {
     request: () => ({ url: '/api/admin/issues/1068', payload: { name: 'Edited by the matrix' } }),
     expect: adminOnly(200),
@@ -169,6 +173,16 @@ const MATRIX: Record<string, MatrixRow> = {
   'DELETE /api/fav': {
     request: (f) => ({ url: '/api/fav', payload: { issuesId: 1068, userId: f.subjectId } }),
     expect: ownData(200),
+  },
+  // Series follows are the caller's own (no user is named); the e-mailed unsubscribe link needs no
+  // sign-in, and a token the shop did not sign is refused alike.
+  'GET /api/user/follows': { request: () => ({ url: '/api/user/follows' }), expect: signedIn(200) },
+  'GET /api/user/follows/new': { request: () => ({ url: '/api/user/follows/new' }), expect: signedIn(200) },
+  'PUT /api/user/follows/:volumeId': { request: () => ({ url: '/api/user/follows/773' }), expect: signedIn(200) },
+  'DELETE /api/user/follows/:volumeId': { request: () => ({ url: '/api/user/follows/773' }), expect: signedIn(204) },
+  'POST /api/follows/unsubscribe': {
+    request: () => ({ url: '/api/follows/unsubscribe', payload: { token: `1.773.${'x'.repeat(43)}` } }),
+    expect: open(400),
   },
   // Checkout names no user (the buyer is the caller): a wrong total is refused before any charge.
   'POST /api/shop/checkout': {

@@ -19,8 +19,9 @@ export function publisherFilter(page: Page): Locator {
   return page.getByRole('combobox', { name: 'Filter by publisher' });
 }
 
-export function nameSort(page: Page): Locator {
-  return page.getByRole('combobox', { name: 'Sort by name' });
+/** The catalogue's order: the spec's 'Sort by name...' (A - Z, Z - A), Newest and Top rated. */
+export function catalogueSort(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Sort comics' });
 }
 
 export function searchBox(page: Page): Locator {

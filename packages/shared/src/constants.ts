@@ -3,8 +3,11 @@
 
 /** Comics per page of the home catalogue. */
 export const COMICS_PER_PAGE = 12;
-/** Name orders of the catalogue ('Sort by name...': A - Z, Z - A). */
-export const COMIC_SORTS = ['name_asc', 'name_desc'] as const;
+/**
+ * Orders of the catalogue: the spec's name orders ('Sort by name...': A - Z, Z - A), then the
+ * comics with the newest issues first and the best rated first (issue 24).
+ */
+export const COMIC_SORTS = ['name_asc', 'name_desc', 'newest', 'top_rated'] as const;
 export type ComicSort = (typeof COMIC_SORTS)[number];
 
 /** The catalogue opens on page 1; a search resets to it. */

@@ -7,17 +7,17 @@
 // that reason. Subscribers drop their own process's entries only (never re-publish), so an event
 // forwarded between instances does not echo.
 
-/** What changed: a new volume with its issues, a volume's own fields, or one issue's fields. */
-export type CatalogueChangeKind = 'volume_created' | 'volume_updated' | 'issue_updated';
+/** What changed: a new volume with its issues, a volume's own fields, a new issue of a volume, or one issue's fields. */
+export type CatalogueChangeKind = 'volume_created' | 'volume_updated' | 'issue_created' | 'issue_updated';
 
 export interface CatalogueChange {
   kind: CatalogueChangeKind;
   volumeId: number;
-  /** The edited issue (issue_updated only). */
+  /** The new or edited issue (issue_created, issue_updated). */
   issueId?: number;
   /**
    * Names of the fields whose value changed: a volume's (name, deck, description, image,
-   * publisher) or an issue's (name, description, price); empty for volume_created.
+   * publisher) or an issue's (name, description, price); empty for volume_created and issue_created.
    */
   fields: readonly string[];
   /**

@@ -1,5 +1,5 @@
-// The admin's editing tools on a comic's page (issue 11, /admin/cardDetail/{id}): 'Edit comic'
-// and the issue modal's 'Edit issue' and pages tool (issue 13), from the admin-catalog feature,
+// The admin's editing tools on a comic's page (issue 11, /admin/cardDetail/{id}): 'Edit comic',
+// 'Add issue' (issue 24) and the issue modal's 'Edit issue' and pages tool (issue 13), from the admin-catalog feature,
 // which the catalogue may not import, so the page joins them here. Their code (forms, the uploader, zod) loads only when an
 // admin's page first shows them, never with the shop's pages. A save reloads the queries that
 // show what changed before the dialog closes, so the page shows the new values at once.
@@ -12,6 +12,9 @@ import type { CatalogueAdminSlot } from '@/features/catalog/types';
 
 const EditComic = lazy(() =>
   import('@/features/admin-catalog/components/edit-comic').then((m) => ({ default: m.EditComic })),
+);
+const AddIssue = lazy(() =>
+  import('@/features/admin-catalog/components/add-issue').then((m) => ({ default: m.AddIssue })),
 );
 const EditIssue = lazy(() =>
   import('@/features/admin-catalog/components/edit-issue').then((m) => ({ default: m.EditIssue })),
@@ -38,7 +41,10 @@ export function useCatalogueAdminSlot(enabled: boolean): CatalogueAdminSlot | un
     return {
       comic: (comic) => (
         <Suspense fallback={null}>
-          <EditComic comic={comic} onSaved={refreshCatalogue} />
+          <div className="d-flex flex-wrap gap-2">
+            <EditComic comic={comic} onSaved={refreshCatalogue} />
+            <AddIssue volumeId={comic.id} comicName={comic.name} onAdded={() => refreshIssues(comic.id)} />
+          </div>
         </Suspense>
       ),
       issue: (issue, comicName) => (

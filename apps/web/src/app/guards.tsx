@@ -4,12 +4,13 @@
 // server refuses a USER every admin call anyway, so the screens would be empty). The role is the
 // one stored on the client; the server enforces access to data. Signing in on /login after a
 // gate sent a guest there returns to the page they asked for, when it is their role's; a USER
-// whom a guest's purchase sent there returns to where that guest was (lib/pending-purchase).
+// whom a guest's purchase (or 'Follow series') sent there returns to where that guest was
+// (lib/pending-purchase).
 import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { paths, userAreaOf } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { pendingPurchase } from '@/lib/pending-purchase';
+import { pendingReturnTo } from '@/lib/pending-purchase';
 
 export function RequireLogin() {
   const { role } = useSession();
@@ -41,10 +42,10 @@ function returnAddress(state: unknown, role: keyof typeof AREA_OF_ROLE): string 
   return address !== null && AREA_OF_ROLE[role].test(address.split('?')[0]!) ? address : null;
 }
 
-/** Where a guest was when their purchase sent them to log in, as the USER's own address. */
+/** Where a guest was when their purchase (or follow) sent them to log in, as the USER's own address. */
 function pendingReturn(): string | null {
-  const purchase = pendingPurchase();
-  return purchase ? userAreaOf(purchase.returnTo) : null;
+  const returnTo = pendingReturnTo();
+  return returnTo ? userAreaOf(returnTo) : null;
 }
 
 export function PublicOnly() {

@@ -1,30 +1,50 @@
 // The outermost route: skip link, scroll restoration between pages, the page below, and the
-// finishing of a purchase a guest began before logging in (loaded only when one waits).
+// finishing of a purchase or a 'Follow series' a guest began before logging in (loaded only when
+// one waits).
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 
 import { useSession } from '@/features/auth/hooks/use-session';
-import { forgetPurchase, pendingPurchase, type PendingPurchase } from '@/lib/pending-purchase';
+import {
+  forgetPurchase,
+  pendingFollow,
+  pendingPurchase,
+  type PendingFollow,
+  type PendingPurchase,
+} from '@/lib/pending-purchase';
 
 const CompletePendingPurchase = lazy(() =>
   import('./complete-pending-purchase').then((m) => ({ default: m.CompletePendingPurchase })),
 );
+const CompletePendingFollow = lazy(() =>
+  import('./complete-pending-follow').then((m) => ({ default: m.CompletePendingFollow })),
+);
+
+type Pending = { purchase: PendingPurchase } | { follow: PendingFollow } | null;
+
+/** What a guest began, for a USER who just signed in. */
+function pendingOf(role: string | null): Pending {
+  if (role !== 'USER') return null;
+  const purchase = pendingPurchase();
+  if (purchase) return { purchase };
+  const follow = pendingFollow();
+  return follow ? { follow } : null;
+}
 
 export function RootShell() {
   const { role } = useSession();
-  const purchaseOf = (signedInAs: typeof role) => (signedInAs === 'USER' ? pendingPurchase() : null);
-  const [purchase, setPurchase] = useState<PendingPurchase | null>(() => purchaseOf(role));
+  const [pending, setPending] = useState<Pending>(() => pendingOf(role));
   // A USER just signed in (here, or back from Google): look for what they began as a guest.
   const [roleSeen, setRoleSeen] = useState(role);
   if (role !== roleSeen) {
     setRoleSeen(role);
-    setPurchase(purchaseOf(role));
+    setPending(pendingOf(role));
   }
-  // Administrators do not buy: what a guest began is dropped when one signs in.
+  // Administrators do not buy or follow: what a guest began is dropped when one signs in.
   useEffect(() => {
     if (role === 'ADMIN') forgetPurchase();
   }, [role]);
-  const done = useCallback(() => setPurchase(null), []);
+  const done = useCallback(() => setPending(null), []);
 
   return (
     <>
@@ -33,9 +53,13 @@ export function RootShell() {
       </a>
       <Outlet />
       <ScrollRestoration />
-      {purchase && (
+      {pending && (
         <Suspense fallback={null}>
-          <CompletePendingPurchase purchase={purchase} onDone={done} />
+          {'purchase' in pending ? (
+            <CompletePendingPurchase purchase={pending.purchase} onDone={done} />
+          ) : (
+            <CompletePendingFollow follow={pending.follow} onDone={done} />
+          )}
         </Suspense>
       )}
     </>

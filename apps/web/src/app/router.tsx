@@ -22,6 +22,7 @@ const passwordReset = () => import('./routes/password-reset');
 const forgotPassword = () => passwordReset().then((m) => ({ Component: m.ForgotPasswordRoute }));
 const resetPassword = () => passwordReset().then((m) => ({ Component: m.ResetPasswordRoute }));
 const logout = () => import('./routes/logout').then((m) => ({ Component: m.LogoutRoute }));
+const unsubscribe = () => import('./routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute }));
 const profile = () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute }));
 const userStart = () => import('./routes/user-start').then((m) => ({ Component: m.UserStartRoute }));
 const favourites = () => import('./routes/favourites').then((m) => ({ Component: m.FavouritesRoute }));
@@ -77,6 +78,8 @@ export const routes: RouteObject[] = [
       // The e-mailed link to a new password works whoever this browser is signed in as: the gate
       // of the public group would send a signed-in owner on and lose the link's token.
       page(paths.resetPassword.path, resetPassword),
+      // So does a new-issue e-mail's unsubscribe link, which needs no sign-in at all.
+      page(paths.unsubscribe.path, unsubscribe),
 
       // The reader: full screen, without the navbar, and open to guests (they read the preview).
       page(paths.user.read.path, reader),

@@ -2,9 +2,10 @@
 import { RATING_MAX } from '@comics/shared/constants';
 import { BsStar, BsStarFill, BsStarHalf } from 'react-icons/bs';
 
-export function StarRating({ value, className }: { value: number; className?: string }) {
+/** `label` says more than the stars (how many reviews, say); by default 'Rated 4.5 out of 5'. */
+export function StarRating({ value, className, label }: { value: number; className?: string; label?: string }) {
   const halves = Math.round(Math.min(Math.max(value, 0), RATING_MAX) * 2);
-  const label = `Rated ${value.toFixed(1)} out of ${RATING_MAX}`;
+  label ??= `Rated ${value.toFixed(1)} out of ${RATING_MAX}`;
   return (
     <span className={`star-rating ${className ?? ''}`} role="img" aria-label={label} title={label}>
       {Array.from({ length: RATING_MAX }, (_, i) => {

@@ -13,6 +13,8 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   /** Where the e-mailed link lands; its token is in the fragment (#token=…), never sent to a server. */
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** Where a new-issue e-mail's unsubscribe link lands; its token is in the fragment (#token=…). */
+  unsubscribe: { path: '/unsubscribe', getHref: () => '/unsubscribe' },
   home: { path: '/home', getHref: () => '/home' },
   comicDetail: { path: '/cardDetail/:id', getHref: (id: number | string) => `/cardDetail/${id}` },
 

@@ -144,6 +144,7 @@ export const AUDIT_ACTIONS = [
   'media.uploaded',
   'comic.created',
   'comic.updated',
+  'issue.created',
   'issue.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -227,17 +228,32 @@ export const volumeEditBody = z
   .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to change' });
 export type VolumeEditBody = z.input<typeof volumeEditBody>;
 
+const issueFields = {
+  name: z.string().trim().max(200).nullable(),
+  description: z.string().trim().max(10_000).nullable(),
+  price: z
+    .number({ error: 'Must be a price in dollars' })
+    .min(0.5, { error: 'At least 0.50' })
+    .max(999.99, { error: 'At most 999.99' })
+    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, { error: 'At most 2 decimals' }),
+};
+
 /** PATCH /api/admin/issues/{id}: an issue's name, description or price (dollars, 0.50, the card networks' minimum, to 999.99). */
 export const issueEditBody = z
-  .object({
-    name: z.string().trim().max(200).nullable(),
-    description: z.string().trim().max(10_000).nullable(),
-    price: z
-      .number({ error: 'Must be a price in dollars' })
-      .min(0.5, { error: 'At least 0.50' })
-      .max(999.99, { error: 'At most 999.99' })
-      .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, { error: 'At most 2 decimals' }),
-  })
+  .object(issueFields)
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to change' });
 export type IssueEditBody = z.input<typeof issueEditBody>;
+
+/**
+ * POST /api/admin/comics/{id}/issues: a new issue of the comic, numbered after its last one. Its
+ * name and description are optional; without a price it costs the default one, without an image
+ * it gets a drawn cover.
+ */
+export const newIssueBody = z.object({
+  name: issueFields.name.optional(),
+  description: issueFields.description.optional(),
+  price: issueFields.price.optional(),
+  image: imageUrl.nullish(),
+});
+export type NewIssueBody = z.input<typeof newIssueBody>;

@@ -23,7 +23,7 @@ const pagingFields = {
   page: wholeNumber(1, 1_000_000).optional(),
   limit: wholeNumber(1, MAX_PAGE_SIZE).optional(),
   publisher: z.string().trim().min(1).max(200).optional(),
-  sort: z.enum(COMIC_SORTS, { error: 'Must be name_asc or name_desc' }).optional(),
+  sort: z.enum(COMIC_SORTS, { error: 'Must be name_asc, name_desc, newest or top_rated' }).optional(),
 };
 
 export const comicListQuery = z.object(pagingFields);
@@ -39,7 +39,8 @@ export const comicSearchQuery = z.object({
 });
 export type ComicSearchQuery = z.infer<typeof comicSearchQuery>;
 
-export const comicSummary = z.object({
+/** A comic (volume) as the spec shows it. */
+const comic = z.object({
   id: z.number().int(),
   name: z.string(),
   deck: z.string().nullable(),
@@ -47,9 +48,20 @@ export const comicSummary = z.object({
   image: z.string(),
   publisher: z.string(),
 });
+
+/** A comic in the catalogue's lists: with what its card shows of its issues and their reviews. */
+export const comicSummary = comic.extend({
+  /** Dollars: its cheapest and its dearest issue; null while it has no issue. */
+  price_min: z.number().nullable(),
+  price_max: z.number().nullable(),
+  /** The average stars of its issues' reviews, 2 decimals; null without reviews. */
+  rating_average: z.number().nullable(),
+  /** How many reviews that average is of. */
+  rating_count: z.number().int(),
+});
 export type ComicSummary = z.infer<typeof comicSummary>;
 
-export const comicDetail = comicSummary.extend({ description: z.string().nullable() });
+export const comicDetail = comic.extend({ description: z.string().nullable() });
 export type ComicDetail = z.infer<typeof comicDetail>;
 
 export const issue = z.object({

@@ -1,6 +1,6 @@
 // The catalogue: publishers, volumes (the spec's "comics") and their issues.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { tsvector } from './types';
 
 export const publishers = pgTable('publishers', {
@@ -31,12 +31,41 @@ export const volumes = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('simple', f_unaccent(lower(name))), 'A') || setweight(to_tsvector('simple', f_unaccent(lower(coalesce(deck, '')))), 'B')`,
       ),
+    // What a catalogue card shows of the volume's issues and reviews, and what 'Newest' and 'Top
+    // rated' sort by. Kept by triggers on issues and reviews (migration 0012), never written by
+    // the application: each write recomputes the one volume it touched, so a page of cards reads
+    // 12 rows instead of aggregating every issue and review of the catalogue.
+    /** The cheapest and dearest issue, in cents; null while the volume has no issue. */
+    priceMinCents: integer(),
+    priceMaxCents: integer(),
+    /** How many reviews the volume's issues have, and the sum of their stars. */
+    ratingCount: integer().notNull().default(0),
+    ratingTotal: integer().notNull().default(0),
+    /** The exact average of those stars (the 'Top rated' key); null without reviews. */
+    ratingAverage: doublePrecision().generatedAlwaysAs(sql`rating_total::float8 / nullif(rating_count, 0)`),
+    /**
+     * 'Newest' for a shopper: when the volume last got something new to buy, i.e. its most
+     * recently added issue, or the volume itself when that is later (or it has no issue yet).
+     * Edits and reviews do not make a comic new.
+     */
+    newestAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('volumes_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('volumes_search_vector_idx').using('gin', t.searchVector),
     index('volumes_sort_idx').on(sql`${t.searchName} collate "C"`, t.id),
     index('volumes_publisher_sort_idx').on(t.publisherId, sql`${t.searchName} collate "C"`, t.id),
+    // The 'Newest' and 'Top rated' orders, whole catalogue and per publisher, each ending in the
+    // id so that equal keys still have one order and pages neither repeat nor skip a comic.
+    index('volumes_newest_idx').on(t.newestAt.desc(), t.id.desc()),
+    index('volumes_publisher_newest_idx').on(t.publisherId, t.newestAt.desc(), t.id.desc()),
+    index('volumes_rating_idx').on(t.ratingAverage.desc().nullsLast(), t.ratingCount.desc(), t.id.desc()),
+    index('volumes_publisher_rating_idx').on(
+      t.publisherId,
+      t.ratingAverage.desc().nullsLast(),
+      t.ratingCount.desc(),
+      t.id.desc(),
+    ),
   ],
 );
 

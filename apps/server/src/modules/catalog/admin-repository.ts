@@ -52,12 +52,21 @@ export interface CatalogWrites {
     count: number,
     values: { priceCents: number; image: string | null },
   ): Promise<number[]>;
+  /**
+   * An issue of the volume numbered after its last one (1 for the first), with `image` as its
+   * cover or, when it is null, a drawn one; answers it. Call with the volume locked (lockVolume),
+   * so two new issues of one volume are numbered one after the other.
+   */
+  insertNextIssue(
+    volumeId: number,
+    values: { name: string | null; description: string | null; priceCents: number; image: string | null },
+  ): Promise<IssueRow>;
   /** The volume, locked until the transaction ends (so concurrent edits apply one after the other). */
   lockVolume(id: number): Promise<VolumeForEdit | undefined>;
   updateVolume(id: number, values: Partial<VolumeValues>): Promise<void>;
   /** Moves the volume's issues that show `from` as their cover to `to`; answers how many did. */
   replaceIssueCovers(volumeId: number, from: string, to: string): Promise<number>;
-  /** The issue, locked until the transaction ends. */
+  /** The issue (and its volume), locked until the transaction ends. */
   lockIssue(id: number): Promise<IssueRow | undefined>;
   updateIssue(id: number, values: Partial<IssueValues>): Promise<IssueRow>;
   /** The volume as the catalogue answers it, as this transaction sees it. */
@@ -120,6 +129,25 @@ function catalogWritesOn(tx: Database): CatalogWrites {
       return ids;
     },
 
+    async insertNextIssue(volumeId, { image, ...values }) {
+      const [row] = await tx
+        .insert(issues)
+        .values({
+          ...values,
+          volumeId,
+          issueNumber: sql`(select coalesce(max(${issues.issueNumber}), 0) + 1 from ${issues} where ${issues.volumeId} = ${volumeId})`,
+          image: image ?? '',
+        })
+        .returning();
+      if (image !== null) return row!;
+      const [drawn] = await tx
+        .update(issues)
+        .set({ image: issueCoverPath(row!.id) })
+        .where(eq(issues.id, row!.id))
+        .returning();
+      return drawn!;
+    },
+
     async lockVolume(id) {
       const [row] = await tx
         .select({
@@ -150,6 +178,14 @@ function catalogWritesOn(tx: Database): CatalogWrites {
     },
 
     async lockIssue(id) {
+      // Its volume first: a volume edit locks the volume and then its issues (a new cover), and
+      // a price edit's trigger (migration 0012) locks the volume after the issue. Taken the other
+      // way round, a price edit and a cover edit of one comic could each wait for the other.
+      await tx
+        .select({ id: volumes.id })
+        .from(volumes)
+        .where(eq(volumes.id, sql`(select ${issues.volumeId} from ${issues} where ${issues.id} = ${id})`))
+        .for('no key update');
       const [row] = await tx.select().from(issues).where(eq(issues.id, id)).for('update');
       return row;
     },
@@ -166,9 +202,13 @@ function catalogWritesOn(tx: Database): CatalogWrites {
 
 export function createCatalogAdminRepository(db: Database) {
   return {
-    /** Runs `work` in one transaction: everything it writes commits together, or nothing does. */
-    transaction<T>(work: (writes: CatalogWrites) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(catalogWritesOn(tx)));
+    /**
+     * Runs `work` in one transaction: everything it writes commits together, or nothing does.
+     * `tx` is the transaction itself, for other modules' statements that must commit with the
+     * catalogue's (a new issue's e-mails to its followers).
+     */
+    transaction<T>(work: (writes: CatalogWrites, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(catalogWritesOn(tx), tx));
     },
   };
 }

@@ -508,8 +508,8 @@ describe('PATCH /api/admin/issues/:id', () => {
     expect(cart).toEqual([expect.objectContaining({ id: issueId, name: expected.name, price: expected.price })]);
     const favourites = await json<Array<{ issues: Issue[] }>>(`/api/fav/${fan.id}`, fan.headers);
     expect(favourites[0]!.issues).toEqual([expect.objectContaining(expected)]);
-    // An issue edit leaves the lists of comics cached: they show no issue.
-    expect(await probe.pageStillCached()).toBe(true);
+    // A new price empties the cached lists of comics: a card shows its comic's price range.
+    expect(await probe.pageStillCached()).toBe(false);
 
     const [entry] = await auditEntries('issue.updated', `issue ${issueId}`);
     expect(entry).toMatchObject({
@@ -572,6 +572,14 @@ describe('PATCH /api/admin/issues/:id', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'paid', total: newCents / 100 });
+  });
+
+  it('leaves the lists of comics cached when the price stays: their cards show no issue name', async () => {
+    const [target] = await t.database.db.select().from(issues).where(eq(issues.volumeId, 796)).limit(1);
+    const probe = await probeFirstPage();
+    const res = await asAdmin('PATCH', `/api/admin/issues/${target!.id}`, { name: `Renamed ${counter}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await probe.pageStillCached()).toBe(true);
   });
 
   it('clears a name or description with an empty value or null, and records nothing for no change', async () => {

@@ -1,11 +1,12 @@
 // The catalogue's write routes, ADMIN only (enforced by the access hook): POST /api/comics
-// (docs/product.md §7, the Upload form) and the admin catalogue's edits of a volume or an issue.
+// (docs/product.md §7, the Upload form), the admin catalogue's edits of a volume or an issue, and
+// a new issue of a volume.
 // Answers are the catalogue's own wire shapes, so a client shows them as it shows any comic.
 // An image comes as the address the upload (or the catalogue) answered, and is stored as its path.
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { issueEditBody, newComicBody, NOT_OUR_IMAGE, volumeEditBody } from '@comics/shared/schemas/admin';
+import { issueEditBody, newComicBody, newIssueBody, NOT_OUR_IMAGE, volumeEditBody } from '@comics/shared/schemas/admin';
 import { comicDetail, idParam, issue } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
 import { validationFailed } from '../../lib/errors';
@@ -79,6 +80,28 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
       const { image, ...fields } = request.body;
       const edit = image === undefined ? fields : { ...fields, image: storedImage(image, 'image') };
       return comicDetailOf(await catalogAdmin.updateVolume(callerOf(request).id, request.params.id, edit), media);
+    },
+  );
+
+  app.post(
+    '/admin/comics/:id/issues',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add an issue to a comic, numbered after its last one',
+        description:
+          '`name` and `description` are optional; without `price` (dollars) the issue costs the default price, without `image` (a URL POST /api/image/upload answered) it gets a drawn cover. It is on sale at once, and each follower of the comic who has not turned its e-mails off is sent one e-mail about it.',
+        params,
+        body: newIssueBody,
+        response: { 201: issue, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { image, ...values } = request.body;
+      const stored = image ? storedImage(image, 'image') : null;
+      const added = await catalogAdmin.addIssue(callerOf(request).id, request.params.id, { ...values, image: stored });
+      return reply.code(201).send(issueOf(added, media));
     },
   );
 

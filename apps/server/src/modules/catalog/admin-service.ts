@@ -1,10 +1,13 @@
 // Catalogue use cases of administrators (docs/product.md §4 Upload, issue 11 admin catalogue): a
-// new comic on sale at once, and edits of a volume or an issue. Each is one transaction with its
-// audit entry; after it commits, the change is published on the catalogue events, so every cache
-// showing catalogue data drops what became stale and the public pages show the change at once.
+// new comic on sale at once, a new issue of a comic, and edits of a volume or an issue. Each is
+// one transaction with its audit entry; after it commits, the change is published on the
+// catalogue events, so every cache showing catalogue data drops what became stale and the public
+// pages show the change at once. Other modules take part in a new issue through `issueAdded`
+// (the series' followers are e-mailed), inside its transaction: the catalogue imports none of them.
 // Descriptions are sanitised here as the seeded catalogue's are (sanitize.ts): stored clean, served as is.
 import type { z } from 'zod';
-import type { issueEditBody, newComicBody, volumeEditBody } from '@comics/shared/schemas/admin';
+import type { issueEditBody, newComicBody, newIssueBody, volumeEditBody } from '@comics/shared/schemas/admin';
+import type { Database } from '../../db/client';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
 import { notFound } from '../../lib/errors';
 import type { CatalogAdminRepository, IssueValues, VolumeValues } from './admin-repository';
@@ -14,12 +17,33 @@ import type { ComicIssue, ComicWithDescription } from './service';
 export type NewComic = z.output<typeof newComicBody>;
 export type VolumeEdit = z.output<typeof volumeEditBody>;
 export type IssueEdit = z.output<typeof issueEditBody>;
+/** A new issue as the route passes it: the image as its stored path (null: a drawn cover). */
+export type NewIssue = Omit<z.output<typeof newIssueBody>, 'image'> & { image: string | null };
+
+/** A new issue as the modules that take part in it see it. */
+export interface IssueAddition {
+  id: number;
+  volumeId: number;
+  volumeName: string;
+  issueNumber: number;
+  name: string | null;
+  priceCents: number;
+}
+
+/**
+ * Another module's part in a new issue: called inside the transaction that adds it, with that
+ * transaction (what it writes there commits with the issue, or neither does); the function it
+ * may answer runs once the transaction has committed.
+ */
+export type IssueAddedHook = (issue: IssueAddition, tx: Database) => Promise<(() => void) | void>;
 
 export interface CatalogAdminServiceOptions {
   repository: CatalogAdminRepository;
   events: CatalogueEvents;
   /** What each issue of a new comic costs until an administrator prices it. */
   defaultIssuePriceCents: number;
+  /** Told of each new issue in its transaction (the follows' e-mails); none by default. */
+  issueAdded?: IssueAddedHook;
 }
 
 /** The order in which changed fields are listed (in audit entries and events). */
@@ -29,7 +53,12 @@ const ISSUE_FIELDS = ['name', 'description', 'price'] as const;
 /** Optional text as stored: an empty value is no value. */
 const textOrNull = (text: string | null) => (text ? text : null);
 
-export function createCatalogAdminService({ repository, events, defaultIssuePriceCents }: CatalogAdminServiceOptions) {
+export function createCatalogAdminService({
+  repository,
+  events,
+  defaultIssuePriceCents,
+  issueAdded,
+}: CatalogAdminServiceOptions) {
   return {
     /**
      * Creates the volume with issues 1…episodes at the default price, and its publisher when no
@@ -61,6 +90,47 @@ export function createCatalogAdminService({ repository, events, defaultIssuePric
       });
       events.publish({ kind: 'volume_created', volumeId: created.id, fields: [], issuesChanged: false });
       return created;
+    },
+
+    /**
+     * Adds an issue to the volume, numbered after its last one, at the default price unless
+     * given one; `issueAdded` takes part in the same transaction. 404 for an unknown volume.
+     */
+    async addIssue(actorId: number, volumeId: number, values: NewIssue): Promise<ComicIssue> {
+      const outcome = await repository.transaction(async (writes, tx) => {
+        const volume = await writes.lockVolume(volumeId);
+        if (!volume) return null;
+        const issue = await writes.insertNextIssue(volumeId, {
+          name: textOrNull(values.name ?? null),
+          description: sanitizeDescription(values.description),
+          // The schema allows 2 decimals at most; rounding only undoes binary fractions (19.99 * 100).
+          priceCents: values.price === undefined ? defaultIssuePriceCents : Math.round(values.price * 100),
+          image: values.image,
+        });
+        await writes.audit({
+          actorId,
+          action: 'issue.created',
+          target: `issue ${issue.id}`,
+          details: { volumeId, issueNumber: issue.issueNumber, priceCents: issue.priceCents },
+        });
+        const afterCommit = await issueAdded?.(
+          {
+            id: issue.id,
+            volumeId,
+            volumeName: volume.name,
+            issueNumber: issue.issueNumber,
+            name: issue.name,
+            priceCents: issue.priceCents,
+          },
+          tx,
+        );
+        return { issue, afterCommit };
+      });
+      if (!outcome) throw notFound('Comic');
+      const { issue, afterCommit } = outcome;
+      events.publish({ kind: 'issue_created', volumeId, issueId: issue.id, fields: [], issuesChanged: false });
+      afterCommit?.();
+      return issue;
     },
 
     /**

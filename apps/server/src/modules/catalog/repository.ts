@@ -1,6 +1,8 @@
-// Catalogue reads. Sorting uses the accent-free lower-cased name with the "C" collation,
-// so PGlite and PostgreSQL order identically whatever their locale.
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+// Catalogue reads. Sorting by name uses the accent-free lower-cased name with the "C" collation,
+// so PGlite and PostgreSQL order identically whatever their locale; 'Newest' and 'Top rated' sort
+// by the volume's own aggregate columns (kept by triggers, see schema/catalog.ts), so every order
+// is one an index holds and a page reads its 12 rows in index order.
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { queryRows, sqlParams, type Database } from '../../db/client';
 import { issues, publishers, searchWords, volumes } from '../../db/schema/catalog';
 import { reviews } from '../../db/schema/reviews';
@@ -34,12 +36,49 @@ export type VolumeSummaryRow = {
   publisher: string;
 };
 export type VolumeRow = VolumeSummaryRow & { description: string | null };
+/** A volume as the catalogue's lists show it: with its issues' price range and their reviews' average. */
+export type VolumeListRow = VolumeSummaryRow & {
+  priceMinCents: number | null;
+  priceMaxCents: number | null;
+  ratingAverage: number | null;
+  ratingCount: number;
+};
 export type IssueRow = typeof issues.$inferSelect;
+
+const listColumns = {
+  ...summaryColumns,
+  priceMinCents: volumes.priceMinCents,
+  priceMaxCents: volumes.priceMaxCents,
+  // Rounded as an issue's avgRating is (averageRating below); the exact value is the sort key.
+  ratingAverage: sql<
+    number | null
+  >`round(${volumes.ratingTotal}::numeric / nullif(${volumes.ratingCount}, 0), 2)::float8`,
+  ratingCount: volumes.ratingCount,
+};
 
 const sortKey = sql`${volumes.searchName} collate "C"`;
 
-function nameOrder(sort: ComicSort | undefined): SQL[] {
-  return sort === 'name_desc' ? [desc(sortKey), desc(volumes.id)] : [asc(sortKey), asc(volumes.id)];
+/** Written as the indexes hold these keys (drizzle-kit makes every DESC key NULLS LAST), or none would serve. */
+const descNullsLast = (column: AnyColumn) => sql`${column} desc nulls last`;
+
+/**
+ * Every order ends in the volume id, so comics with equal keys still have one order and the
+ * pages of a listing neither repeat nor skip one. Each is the order of an index on volumes, with
+ * and without the publisher in front (schema/catalog.ts).
+ */
+function listOrder(sort: ComicSort | undefined): SQL[] {
+  switch (sort) {
+    case 'name_desc':
+      return [desc(sortKey), desc(volumes.id)];
+    case 'newest':
+      return [descNullsLast(volumes.newestAt), descNullsLast(volumes.id)];
+    case 'top_rated':
+      // Best average first; among equal averages, the one more readers agree on; unrated last.
+      return [descNullsLast(volumes.ratingAverage), descNullsLast(volumes.ratingCount), descNullsLast(volumes.id)];
+    case 'name_asc':
+    case undefined:
+      return [asc(sortKey), asc(volumes.id)];
+  }
 }
 
 /** On volumes alone (publisher id looked up by name), so counts and page scans need no join. */
@@ -115,12 +154,12 @@ export function createCatalogRepository(db: Database) {
   }
 
   return {
-    async listVolumes(filter: VolumeFilter, page: Page | null): Promise<{ rows: VolumeSummaryRow[]; total: number }> {
+    async listVolumes(filter: VolumeFilter, page: Page | null): Promise<{ rows: VolumeListRow[]; total: number }> {
       const where = publisherCondition(filter.publisher);
-      const order = nameOrder(filter.sort);
+      const order = listOrder(filter.sort);
       if (!page) {
         const rows = await db
-          .select(summaryColumns)
+          .select(listColumns)
           .from(volumes)
           .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
           .where(where)
@@ -138,7 +177,7 @@ export function createCatalogRepository(db: Database) {
         .offset(page.offset)
         .as('page_ids');
       const rows = await db
-        .select(summaryColumns)
+        .select(listColumns)
         .from(pageIds)
         .innerJoin(volumes, eq(volumes.id, pageIds.id))
         .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
@@ -154,7 +193,7 @@ export function createCatalogRepository(db: Database) {
       text: string,
       filter: VolumeFilter,
       page: Page,
-    ): Promise<{ rows: VolumeSummaryRow[]; total: number }> {
+    ): Promise<{ rows: VolumeListRow[]; total: number }> {
       // Fold with the database's own unaccent (it maps ø, æ, ß… which Unicode NFD leaves alone),
       // so the query meets the stored names and words on the same terms.
       const [row] = await queryRows<{ folded: string }>(db, sql`select f_unaccent(lower(${text})) as folded`);
@@ -182,11 +221,11 @@ export function createCatalogRepository(db: Database) {
           : []),
       ];
       const found = await db
-        .select({ ...summaryColumns, total: sql<number>`(count(*) over ())::int` })
+        .select({ ...listColumns, total: sql<number>`(count(*) over ())::int` })
         .from(volumes)
         .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
         .where(where)
-        .orderBy(...(filter.sort ? nameOrder(filter.sort) : [...relevance, ...nameOrder(undefined)]))
+        .orderBy(...(filter.sort ? listOrder(filter.sort) : [...relevance, ...listOrder(undefined)]))
         .limit(page.limit)
         .offset(page.offset);
       const rows = found.map(({ total: _total, ...summary }) => summary);

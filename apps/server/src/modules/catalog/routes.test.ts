@@ -42,6 +42,10 @@ describe('GET /api/comics', () => {
       start_year: expect.toBeOneOf([expect.any(Number), null]),
       image: expect.stringMatching(/^\/media\/covers\/volumes\/\d+\.svg$/),
       publisher: expect.any(String),
+      price_min: expect.any(Number),
+      price_max: expect.any(Number),
+      rating_average: null,
+      rating_count: 0,
     });
   });
 

@@ -41,7 +41,7 @@ function pagedAnswer({ comics, total }: PagedComics, media: MediaAddresses) {
 export interface CatalogRoutesOptions {
   service: CatalogService;
   cache: ResponseCache;
-  /** Where the rated issue lists' keys come from, so a review shows in them at once. */
+  /** Where the keys of rated issue lists and of lists of cards come from: a review shows in them at once. */
   ratings: RatingVersions;
   /** Catalogue writes, so a new comic or an edit shows in the cached answers at once. */
   catalogueChanges: CatalogueEvents;
@@ -61,14 +61,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   const edits = new VolumeVersions();
 
   /**
-   * Precise where it is cheap: an issue edit, or a volume edit of its description alone, shows
-   * only in that volume's answers (detail, issues, rated issues), whose keys move on. Anything
-   * else a list or a search shows (a new comic, a name, deck, cover or publisher) clears the
-   * whole cache: lists, searches and the publishers list may hold it, and their keys are queries.
+   * Precise where it is cheap: an issue edit other than its price, or a volume edit of its
+   * description alone, shows only in that volume's answers (detail, issues, rated issues), whose
+   * keys move on. Anything else a list or a search shows (a new comic, a name, deck, cover or
+   * publisher, and an issue's price, which its comic's card shows as part of its price range)
+   * clears the whole cache: lists, searches and the publishers list may hold it, and their keys
+   * are queries.
    */
   function dropStale(change: CatalogueChange): void {
     const volumeOnly =
-      change.kind === 'issue_updated' ||
+      (change.kind === 'issue_updated' && !change.fields.includes('price')) ||
       (change.kind === 'volume_updated' && change.fields.every((field) => field === 'description'));
     if (volumeOnly) edits.changed(change.volumeId);
     else cache.invalidate();
@@ -98,14 +100,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         tags,
         summary: 'List comics (volumes)',
         description:
-          'Without page or limit, the whole catalogue. With page/limit/publisher/sort, one page filtered and sorted on the server; X-Total-Count gives the number of matches.',
+          'Without page or limit, the whole catalogue. With page/limit/publisher/sort, one page filtered and sorted on the server; X-Total-Count gives the number of matches. sort: name_asc (the default), name_desc, newest (the comics with the most recently added issues first) or top_rated (best average rating first, then the most reviewed; unrated last). Each comic carries its price range and average rating.',
         querystring: comicListQuery,
         response: { 200: z.array(comicSummary).describe('Comics').meta({ headers: totalHeader }), ...errors },
       },
     },
     async (request, reply) => {
       const listing = comicListing(request.query);
-      return sendRead(request, reply, cacheKey('comics', listing), async () =>
+      return sendRead(request, reply, `${cacheKey('comics', listing)}:${ratings.listsKeySuffix()}`, async () =>
         pagedAnswer(await service.listComics(listing), media),
       );
     },
@@ -127,7 +129,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (request, reply) => {
       const search = comicSearch(request.query);
-      return sendRead(request, reply, cacheKey('search', search), async () =>
+      return sendRead(request, reply, `${cacheKey('search', search)}:${ratings.listsKeySuffix()}`, async () =>
         pagedAnswer(await service.searchComics(search), media),
       );
     },

@@ -3,9 +3,11 @@
 // prices in cents); the routes map them to the spec's wire shapes (see wire.ts).
 import { notFound } from '../../lib/errors';
 import type { ComicListing, ComicSearch } from './queries';
-import type { CatalogRepository, IssueRow, VolumeRow, VolumeSummaryRow } from './repository';
+import type { CatalogRepository, IssueRow, VolumeListRow, VolumeRow, VolumeSummaryRow } from './repository';
 
 export type Comic = VolumeSummaryRow;
+/** A comic as the lists show it, with its price range and rating (its card). */
+export type ListedComic = VolumeListRow;
 export type ComicWithDescription = VolumeRow;
 export type ComicIssue = Pick<
   IssueRow,
@@ -14,7 +16,7 @@ export type ComicIssue = Pick<
 export type RatedComicIssue = ComicIssue & { avgRating: number | null };
 
 export interface PagedComics {
-  comics: Comic[];
+  comics: ListedComic[];
   /** All matches across pages; the route sends it as X-Total-Count. */
   total: number;
 }

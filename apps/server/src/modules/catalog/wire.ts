@@ -5,9 +5,9 @@
 import { centsToDollars } from '@comics/shared/money';
 import type { ComicDetail, ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 import type { MediaAddresses } from '../../lib/media-addresses';
-import type { Comic, ComicIssue, ComicWithDescription, RatedComicIssue } from './service';
+import type { Comic, ComicIssue, ComicWithDescription, ListedComic, RatedComicIssue } from './service';
 
-export function comicSummaryOf(comic: Comic, media: MediaAddresses): ComicSummary {
+function comicOf(comic: Comic, media: MediaAddresses) {
   return {
     id: comic.id,
     name: comic.name,
@@ -18,8 +18,21 @@ export function comicSummaryOf(comic: Comic, media: MediaAddresses): ComicSummar
   };
 }
 
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+/** A card of the lists: the comic, then (added by issue 24) its price range and rating. */
+export function comicSummaryOf(comic: ListedComic, media: MediaAddresses): ComicSummary {
+  return {
+    ...comicOf(comic, media),
+    price_min: dollarsOrNull(comic.priceMinCents),
+    price_max: dollarsOrNull(comic.priceMaxCents),
+    rating_average: comic.ratingAverage,
+    rating_count: comic.ratingCount,
+  };
+}
+
 export function comicDetailOf(comic: ComicWithDescription, media: MediaAddresses): ComicDetail {
-  return { ...comicSummaryOf(comic, media), description: comic.description };
+  return { ...comicOf(comic, media), description: comic.description };
 }
 
 export function issueOf(issue: ComicIssue, media: MediaAddresses): Issue {

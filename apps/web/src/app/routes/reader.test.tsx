@@ -1,7 +1,8 @@
 // The reader's route joins the cart to it: 'Buy this issue' at the end of the preview puts the
-// issue in a signed-in USER's cart, then offers 'Go to cart'.
+// issue in a signed-in USER's cart, then offers 'Go to cart'; and the catalogue: the end leads
+// back to the previous issue of the series.
 import type { CartItem } from '@comics/shared/schemas/shop';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -60,7 +61,41 @@ describe('ReaderRoute', () => {
     const { calls } = open(`/user/read/${ISSUE_ID}?page=4`);
     const region = await screen.findByRole('region', { name: 'Night Owls #5' });
     expect(within(region).getByRole('link', { name: 'Buy this issue' })).toHaveAttribute('href', '/login');
-    expect(calls.map((call) => call.path)).toEqual([PAGES_PATH]);
+    // The pages, and the series' issues (the way back to the previous one): nothing about reading access.
+    expect(calls.map((call) => call.path).filter((path) => !path.startsWith('/api/comics/'))).toEqual([PAGES_PATH]);
+  });
+
+  it('leads back to the previous issue of the series from the end of the preview', async () => {
+    const issue = issuePages().issue;
+    const sibling = (id: number, issueNumber: number, name: string | null) => ({
+      ...issue,
+      id,
+      issue_number: issueNumber,
+      name,
+      avgRating: null,
+    });
+    open(`/user/read/${ISSUE_ID}?page=4`, {
+      'GET /api/comics/issues/rating/2': {
+        body: [sibling(6, 4, 'Dusk'), sibling(5, 3, null), { ...issue, avgRating: null }, sibling(8, 6, null)],
+      },
+    });
+    const region = await screen.findByRole('region', { name: 'Night Owls #5' });
+    expect(await within(region).findByRole('link', { name: 'Previous issue, #4: Dusk' })).toHaveAttribute(
+      'href',
+      '/user/read/6',
+    );
+  });
+
+  it('offers no previous issue at the first issue of a series', async () => {
+    const { calls } = open(`/user/read/${ISSUE_ID}?page=4`, {
+      'GET /api/comics/issues/rating/2': { body: [{ ...issuePages().issue, avgRating: null }] },
+    });
+    const region = await screen.findByRole('region', { name: 'Night Owls #5' });
+    expect(within(region).getByRole('link', { name: 'Buy this issue' })).toBeInTheDocument();
+    // Once the series' issues have been answered.
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/comics/issues/rating/2'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(region).queryByRole('link', { name: /Previous issue/ })).toBeNull();
   });
 
   it('says an address that is not an issue is not found', async () => {

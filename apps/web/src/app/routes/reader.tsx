@@ -1,7 +1,8 @@
 // /user/read/:issueId: the reader (issue 13), full screen, without the shop's navbar. Open to
 // guests, who read the preview. The page joins the cart to it: 'Buy this issue' at the preview's
 // end puts the issue in a signed-in USER's cart (the reader feature may not import the cart's),
-// and 'Next issue' follows the last page of an issue read in full.
+// 'Next issue' follows the last page of an issue read in full, and both ends lead back to the
+// previous issue of the series.
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 
@@ -15,6 +16,7 @@ import { catalogueExit } from '@/features/reader/utils/reader-exits';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { NextIssue } from '../next-issue';
+import { PreviousIssue } from '../previous-issue';
 import { useCustomerId } from '../use-customer';
 
 export function ReaderRoute() {
@@ -33,6 +35,7 @@ export function ReaderRoute() {
       role={role}
       purchase={purchase}
       nextIssue={(issue) => <NextIssue issue={issue} />}
+      previousIssue={(issue) => <PreviousIssue issue={issue} />}
     />
   );
 }

@@ -1,6 +1,7 @@
 // /user, where a signed-in USER arrives (docs/product.md §2: "header and favourites"): a welcome
 // header with the ways on (catalogue, cart, My comics), then 'Continue reading' (issue 13: the
-// issues the user stopped in, when there are any) and the favourites.
+// issues the user stopped in, when there are any), 'New for you' (issue 24: new and unread
+// issues of the series they follow, when there are any) and the favourites.
 import { BsBag, BsGrid } from 'react-icons/bs';
 import { Link } from 'react-router';
 
@@ -12,6 +13,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { CustomerOnly } from '../customer-only';
 import { FavouritesPanel } from '../favourites-panel';
+import { NewForYouPanel } from '../new-for-you-panel';
 
 export function UserStartRoute() {
   useDocumentTitle('Your shelf');
@@ -45,6 +47,7 @@ export function UserStartRoute() {
         {(userId) => (
           <>
             <ContinueReadingShelf userId={userId} />
+            <NewForYouPanel userId={userId} />
             <FavouritesPanel userId={userId} headingLevel={2} />
           </>
         )}

@@ -8,12 +8,13 @@ import type { ProgressLookup } from '@/components/reader-link';
 
 export type { ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 export type Comic = ComicDetail;
-export type NameSort = ComicSort;
+/** The catalogue's orders: by name (the spec's A - Z, Z - A), newest, top rated. */
+export type CatalogueSort = ComicSort;
 
 export type CatalogueQuery = {
   page: number;
   publisher: string | null;
-  sort: NameSort | null;
+  sort: CatalogueSort | null;
   /** Search text; null browses the whole catalogue. */
   q: string | null;
 };
@@ -56,3 +57,9 @@ export type CatalogueAdminSlot = {
   comic: (comic: Comic) => ReactNode;
   issue: (issue: RatedIssue, comicName: string) => ReactNode;
 };
+
+/**
+ * 'Follow series' on a comic's page (issue 24), under its name. The app layer renders it from the
+ * follows feature, which the catalogue may not import; the catalogue only gives it its place.
+ */
+export type FollowSlot = (comic: Comic) => ReactNode;

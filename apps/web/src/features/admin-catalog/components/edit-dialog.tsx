@@ -11,6 +11,8 @@ import { BsCheckCircleFill } from '@/components/shop-icons';
 type EditDialogProps = {
   /** The button's text, e.g. 'Edit comic'. */
   label: string;
+  /** The button's icon; a pencil by default. */
+  icon?: ReactNode;
   /** Said beside the button after a save, e.g. 'The comic was saved.' */
   savedMessage: string;
   saving: boolean;
@@ -22,7 +24,16 @@ type EditDialogProps = {
   children: (actions: { cancel: () => void; saved: () => void }) => ReactNode;
 };
 
-export function EditDialog({ label, savedMessage, saving, onClosed, className, modal, children }: EditDialogProps) {
+export function EditDialog({
+  label,
+  icon = <BsPencilSquare aria-hidden="true" className="me-1" />,
+  savedMessage,
+  saving,
+  onClosed,
+  className,
+  modal,
+  children,
+}: EditDialogProps) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
   const cancel = saving ? () => undefined : () => setOpen(false);
@@ -37,7 +48,7 @@ export function EditDialog({ label, savedMessage, saving, onClosed, className, m
           setOpen(true);
         }}
       >
-        <BsPencilSquare aria-hidden="true" className="me-1" />
+        {icon}
         {label}
       </Button>
       <div role="status" className="small">

@@ -73,6 +73,14 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `created ${what}${episodes !== null ? ` with ${plural(episodes, 'issue', 'issues')}` : ''}${target ? ` (${target})` : ''}`;
     },
     'comic.updated': () => `edited ${describeFields(details.fields) ?? 'the details'} of ${target ?? 'a comic'}`,
+    'issue.created': () => {
+      const number = whole(details.issueNumber);
+      const volumeId = whole(details.volumeId);
+      const cents = whole(details.priceCents);
+      const what = number !== null ? `issue #${number}` : 'an issue';
+      const of = volumeId !== null ? ` of volume ${volumeId}` : '';
+      return `added ${what}${of}${cents !== null ? ` at ${formatMoney(cents / 100)}` : ''}${target ? ` (${target})` : ''}`;
+    },
     'issue.updated': () => {
       const oldCents = whole(details.oldPriceCents);
       const newCents = whole(details.newPriceCents);

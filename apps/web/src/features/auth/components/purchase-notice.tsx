@@ -1,17 +1,17 @@
-// The line a login or sign-up page opens with while a guest's purchase waits
-// (lib/pending-purchase): 'Log in to buy this issue'.
+// The line a login or sign-up page opens with while a guest's purchase or follow waits
+// (lib/pending-purchase): 'Log in to buy this issue', 'Log in to follow Batman'.
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 
-import { pendingPurchase, purchaseReason } from '@/lib/pending-purchase';
+import { pendingReason } from '@/lib/pending-purchase';
 
 export function PurchaseNotice({ verb }: { verb: 'Log in' | 'Sign up' }) {
-  // Read once: the purchase is finished (and forgotten) only after this page is left.
-  const [purchase] = useState(pendingPurchase);
-  if (!purchase) return null;
+  // Read once: what waits is finished (and forgotten) only after this page is left.
+  const [reason] = useState(() => pendingReason(verb));
+  if (!reason) return null;
   return (
     <Alert variant="info" className="mb-4" role="status">
-      {purchaseReason(verb, purchase)}.
+      {reason}.
     </Alert>
   );
 }

@@ -1,20 +1,27 @@
-// The home filters: publisher, name order and 'Reset Filters' (docs/product.md §2).
+// The home filters: publisher, order and 'Reset Filters' (docs/product.md §2). The order select keeps
+// the spec's 'Sort by name...' with A - Z and Z - A, and offers 'Newest' and 'Top rated' beside
+// them (issue 24).
 import { COMIC_SORTS } from '@comics/shared/constants';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { BsArrowCounterclockwise } from 'react-icons/bs';
 
 import { usePublishers } from '../api/get-publishers';
-import type { CatalogueQuery, NameSort } from '../types';
+import type { CatalogueQuery, CatalogueSort } from '../types';
 
 type CatalogueToolbarProps = {
   query: CatalogueQuery;
   onPublisherChange: (publisher: string | null) => void;
-  onSortChange: (sort: NameSort | null) => void;
+  onSortChange: (sort: CatalogueSort | null) => void;
   onReset: () => void;
 };
 
-const SORT_LABELS: Record<NameSort, string> = { name_asc: 'A - Z', name_desc: 'Z - A' };
+const SORT_LABELS: Record<CatalogueSort, string> = {
+  name_asc: 'A - Z',
+  name_desc: 'Z - A',
+  newest: 'Newest',
+  top_rated: 'Top rated',
+};
 
 export function CatalogueToolbar({ query, onPublisherChange, onSortChange, onReset }: CatalogueToolbarProps) {
   const publishers = usePublishers();
@@ -39,7 +46,7 @@ export function CatalogueToolbar({ query, onPublisherChange, onSortChange, onRes
         ))}
       </Form.Select>
       <Form.Select
-        aria-label="Sort by name"
+        aria-label="Sort comics"
         className="catalogue-sort"
         value={query.sort ?? ''}
         onChange={(event) => onSortChange(COMIC_SORTS.find((s) => s === event.target.value) ?? null)}

@@ -1,14 +1,18 @@
-// A comic in the catalogue grid: cover, name, start year and publisher; the whole card opens
-// the comic's detail page.
+// A comic in the catalogue grid: cover, name, start year and publisher, then what its issues
+// cost ('$1.99' or '$1.99 – $3.99') and, once reviewed, their average in stars with how many
+// reviews it is of; the whole card opens the comic's detail page.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
 import { CoverImage } from '@/components/cover-image';
+import { StarRating } from '@/components/star-rating';
 import { comicDetailHref, type Area } from '@/config/paths';
+import { formatCount } from '@/lib/format';
 
 import { getComicQueryOptions } from '../api/get-comic';
 import { getIssuesQueryOptions } from '../api/get-issues';
 import type { ComicSummary } from '../types';
+import { priceRangeText, ratingLabel } from '../utils/card-figures';
 
 export function ComicCard({ comic, area, priority = false }: { comic: ComicSummary; area: Area; priority?: boolean }) {
   const queryClient = useQueryClient();
@@ -17,6 +21,8 @@ export function ComicCard({ comic, area, priority = false }: { comic: ComicSumma
     void queryClient.prefetchQuery(getComicQueryOptions(comic.id));
     void queryClient.prefetchQuery(getIssuesQueryOptions(comic.id));
   };
+  const price = priceRangeText(comic.price_min, comic.price_max);
+  const average = comic.rating_count > 0 ? comic.rating_average : null;
 
   return (
     <article className="comic-card card h-100 border-0" onPointerEnter={prefetch} onFocus={prefetch}>
@@ -32,6 +38,19 @@ export function ComicCard({ comic, area, priority = false }: { comic: ComicSumma
           {comic.start_year && comic.publisher ? <span aria-hidden="true"> · </span> : null}
           <span>{comic.publisher}</span>
         </p>
+        {price !== null || average !== null ? (
+          <div className="comic-card-figures small d-flex flex-wrap align-items-center column-gap-2 mt-1">
+            {price !== null ? <span className="fw-bold price text-nowrap">{price}</span> : null}
+            {average !== null ? (
+              <span className="d-inline-flex align-items-center gap-1 text-nowrap">
+                <StarRating value={average} label={ratingLabel(average, comic.rating_count)} />
+                <span aria-hidden="true" className="text-body-secondary">
+                  {average.toFixed(1)} ({formatCount(comic.rating_count)})
+                </span>
+              </span>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </article>
   );

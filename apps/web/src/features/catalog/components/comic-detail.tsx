@@ -4,7 +4,8 @@
 // step in the history, so Back closes it. A signed-in USER also
 // gets 'BUY ALL COMICS!' and the modal's shop buttons, from the `shop` the page supplies (a guest's
 // lead to log in and come back with the issues in the cart); the
-// modal's reviews come from the page too (`reviews`), and so do an admin's editing tools (`admin`).
+// modal's reviews come from the page too (`reviews`), and so do an admin's editing tools (`admin`)
+// and 'Follow series' (`follow`).
 import { DETAIL_LOADING_MS, type Role } from '@comics/shared/constants';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -21,7 +22,7 @@ import { useElapsed } from '@/lib/use-elapsed';
 
 import { useComic } from '../api/get-comic';
 import { useIssues } from '../api/get-issues';
-import type { CatalogueAdminSlot, Comic, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
+import type { CatalogueAdminSlot, Comic, FollowSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 import { parseIssueSort, type IssueSort } from '../utils/sort-issues';
 import { BuyAllButton, GuestBuyAllLink } from './buy-all-button';
 import { IssueList } from './issue-list';
@@ -34,9 +35,10 @@ type ComicDetailProps = {
   shop?: IssueShop | undefined;
   reviews?: IssueReviewsSlot | undefined;
   admin?: CatalogueAdminSlot | undefined;
+  follow?: FollowSlot | undefined;
 };
 
-export function ComicDetail({ id, area, role, shop, reviews, admin }: ComicDetailProps) {
+export function ComicDetail({ id, area, role, shop, reviews, admin, follow }: ComicDetailProps) {
   const comic = useComic(id);
   // The issues load alongside the comic rather than after it.
   useIssues(id);
@@ -67,10 +69,28 @@ export function ComicDetail({ id, area, role, shop, reviews, admin }: ComicDetai
     return <ErrorState title="This comic could not be loaded" error={comic.error} onRetry={() => comic.refetch()} />;
   }
 
-  return <ComicDetailView comic={comic.data} area={area} role={role} shop={shop} reviews={reviews} admin={admin} />;
+  return (
+    <ComicDetailView
+      comic={comic.data}
+      area={area}
+      role={role}
+      shop={shop}
+      reviews={reviews}
+      admin={admin}
+      follow={follow}
+    />
+  );
 }
 
-function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<ComicDetailProps, 'id'> & { comic: Comic }) {
+function ComicDetailView({
+  comic,
+  area,
+  role,
+  shop,
+  reviews,
+  admin,
+  follow,
+}: Omit<ComicDetailProps, 'id'> & { comic: Comic }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -135,6 +155,7 @@ function ComicDetailView({ comic, area, role, shop, reviews, admin }: Omit<Comic
             {comic.start_year ? <span className="text-body-secondary fw-semibold"> ({comic.start_year})</span> : null}
           </h1>
           {comic.deck ? <p className="lead mb-3">{comic.deck}</p> : null}
+          {follow ? <div className="mb-3">{follow(comic)}</div> : null}
           {comic.description ? (
             <div
               className="comic-description text-body-secondary"

@@ -18,6 +18,15 @@ describe('catalogue URL state', () => {
     });
   });
 
+  it('reads and writes the newest and top rated orders like the name orders', () => {
+    for (const sort of ['newest', 'top_rated'] as const) {
+      expect(parse(`?sort=${sort}`).sort).toBe(sort);
+      const query = { page: 3, publisher: null, sort, q: null };
+      expect(parse(catalogueSearch(query))).toEqual(query);
+    }
+    expect(parse('?sort=Newest').sort).toBeNull();
+  });
+
   it('ignores invalid values', () => {
     expect(parse('?page=0&sort=price&q=%20%20')).toEqual({ page: 1, publisher: null, sort: null, q: null });
     expect(parse('?page=-2').page).toBe(1);

@@ -4,7 +4,7 @@ import { INITIAL_PAGE, COMIC_SORTS } from '@comics/shared/constants';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-import type { CatalogueQuery, NameSort } from '../types';
+import type { CatalogueQuery, CatalogueSort } from '../types';
 
 export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const page = Number.parseInt(params.get('page') ?? '', 10);
@@ -47,7 +47,7 @@ export function useCatalogueParams() {
     query,
     setPage: useCallback((page: number, options?: { replace?: boolean }) => update({ page }, options), [update]),
     setPublisher: useCallback((publisher: string | null) => update({ publisher, page: INITIAL_PAGE }), [update]),
-    setSort: useCallback((sort: NameSort | null) => update({ sort, page: INITIAL_PAGE }), [update]),
+    setSort: useCallback((sort: CatalogueSort | null) => update({ sort, page: INITIAL_PAGE }), [update]),
     resetFilters: useCallback(
       () => setSearchParams(new URLSearchParams(), { preventScrollReset: true }),
       [setSearchParams],

@@ -2,7 +2,7 @@
 // not own: the cover, the price and 'Buy this issue' (into the cart, then 'Go to cart'; a guest
 // signs in first and comes back to the next page with the issue in the cart). For an owner at
 // the end of the issue: 'You finished …', with the way on to the next issue when the page gives
-// one. For an owner at the end of the issue: 'You finished …'.
+// one. Both lead back to the previous issue of the series when the page gives that way.
 import type { Issue } from '@comics/shared/schemas/catalog';
 import { useState, type ReactNode } from 'react';
 import { BsCartPlus, BsCheck2Circle } from 'react-icons/bs';
@@ -30,9 +30,11 @@ type PreviewEndProps = {
   /** Undefined for a guest, who signs in to buy. */
   purchase: ReaderPurchase | undefined;
   onRestart: () => void;
+  /** The way back to the previous issue of the series, which the page supplies. */
+  previous?: ReactNode;
 };
 
-export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, onRestart }: PreviewEndProps) {
+export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, onRestart, previous }: PreviewEndProps) {
   const { pathname } = useLocation();
   // Signing in comes back here: to the page after the preview (this panel for a non-owner, the
   // page itself for one who bought it elsewhere). Turns rewrite `?page` outside the router.
@@ -114,6 +116,7 @@ export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, on
               {error}
             </p>
           )}
+          {previous}
         </div>
       </div>
     </section>
@@ -127,9 +130,11 @@ type IssueFinishedProps = {
   onRestart: () => void;
   /** The way on to the next issue of the series, which the page supplies (it knows the shop). */
   next?: ReactNode;
+  /** The way back to the previous issue of the series, which the page supplies. */
+  previous?: ReactNode;
 };
 
-export function IssueFinished({ title, backHref, backLabel, onRestart, next }: IssueFinishedProps) {
+export function IssueFinished({ title, backHref, backLabel, onRestart, next, previous }: IssueFinishedProps) {
   return (
     <section className="reader-end card text-center" aria-labelledby="reader-end-title">
       <div className="card-body d-flex flex-column gap-3 align-items-center">
@@ -146,6 +151,7 @@ export function IssueFinished({ title, backHref, backLabel, onRestart, next }: I
             Read it again
           </button>
         </div>
+        {previous}
       </div>
     </section>
   );

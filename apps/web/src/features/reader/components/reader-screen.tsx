@@ -28,9 +28,11 @@ type ReaderScreenProps = {
   purchase: ReaderPurchase | undefined;
   /** After the last page of an issue read in full: the way on to the next one (see ReaderView). */
   nextIssue?: ReaderViewProps['nextIssue'];
+  /** At either end: the way back to the previous one (see ReaderView). */
+  previousIssue?: ReaderViewProps['previousIssue'];
 };
 
-export function ReaderScreen({ issueId, userId, role, purchase, nextIssue }: ReaderScreenProps) {
+export function ReaderScreen({ issueId, userId, role, purchase, nextIssue, previousIssue }: ReaderScreenProps) {
   const pages = useIssuePages(issueId);
   const access = useReadingAccess(userId, issueId);
   const catalogue = catalogueExit(role);
@@ -70,6 +72,7 @@ export function ReaderScreen({ issueId, userId, role, purchase, nextIssue }: Rea
       role={role}
       purchase={purchase}
       nextIssue={nextIssue}
+      previousIssue={previousIssue}
       // A page that failed may need a fresh token; a guest's preview pages need none.
       onRefreshAccess={() => {
         if (userId !== null) void access.refetch();

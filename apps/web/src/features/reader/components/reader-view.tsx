@@ -47,11 +47,22 @@ export type ReaderViewProps = {
   purchase: ReaderPurchase | undefined;
   /** What follows 'You finished …': the page's way on to the next issue of the series. */
   nextIssue?: ((issue: Issue) => ReactNode) | undefined;
+  /** At the end of the issue or of its preview: the page's way back to the previous issue of the series. */
+  previousIssue?: ((issue: Issue) => ReactNode) | undefined;
   /** Asks for a fresh page token (a page failed to load). */
   onRefreshAccess: () => void;
 };
 
-export function ReaderView({ data, access, userId, role, purchase, nextIssue, onRefreshAccess }: ReaderViewProps) {
+export function ReaderView({
+  data,
+  access,
+  userId,
+  role,
+  purchase,
+  nextIssue,
+  previousIssue,
+  onRefreshAccess,
+}: ReaderViewProps) {
   const issueId = data.issue.id;
   const owned = access?.owned ?? false;
   const readable = owned ? data.pageCount : Math.min(data.previewPages, data.pageCount);
@@ -180,6 +191,7 @@ export function ReaderView({ data, access, userId, role, purchase, nextIssue, on
       backLabel={exit.label}
       onRestart={() => goTo(1)}
       next={nextIssue?.(data.issue)}
+      previous={previousIssue?.(data.issue)}
     />
   ) : (
     <PreviewEnd
@@ -189,6 +201,7 @@ export function ReaderView({ data, access, userId, role, purchase, nextIssue, on
       previewPages={readable}
       purchase={purchase}
       onRestart={() => goTo(1)}
+      previous={previousIssue?.(data.issue)}
     />
   );
 
