@@ -5,7 +5,7 @@ import { defineProject, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
 export default mergeConfig(
-  viteConfig,
+  viteConfig({ command: 'serve', mode: 'test', isSsrBuild: false }),
   defineProject({
     test: {
       name: 'web',

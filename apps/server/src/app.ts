@@ -456,6 +456,7 @@ export async function buildApp({
         media,
         addresses: mediaAddresses,
         publicUrl: config.publicUrl,
+        catalogueChanges,
       })
     : null;
 

@@ -30,6 +30,10 @@ function closure(start) {
   return seen;
 }
 
+// docs/product.md §15: a first visit to /home downloads at most 150 KB of JavaScript (gzip). Over
+// it, this script (and so `npm run build -w @comics/web`) fails.
+const budgetsKb = { home: 150 };
+
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['home'];
 for (const route of routes) {
   const chunk = files.find((f) => f.startsWith(`${route}-`));
@@ -43,5 +47,14 @@ for (const route of routes) {
   });
   rows.sort((a, b) => b[1] - a[1]);
   for (const [file, size] of rows) console.log(`${(size / 1024).toFixed(2).padStart(8)} KB  ${file}`);
-  console.log(`First-load JS for /${route}: ${(total / 1024).toFixed(2)} KB gzip (${all.size} files)`);
+  const budget = budgetsKb[route];
+  console.log(
+    `First-load JS for /${route}: ${(total / 1024).toFixed(2)} KB gzip (${all.size} files)${budget ? `, budget ${budget} KB` : ''}`,
+  );
+  if (budget && total / 1024 > budget) {
+    console.error(
+      `Over budget: /${route} loads ${(total / 1024).toFixed(2)} KB gzip of JavaScript, at most ${budget} KB.`,
+    );
+    process.exitCode = 1;
+  }
 }

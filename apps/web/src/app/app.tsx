@@ -1,11 +1,13 @@
 // The web app: providers around the router.
-import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import type { QueryClient } from '@tanstack/react-query';
 
-export function App() {
+import { AppProvider } from './provider';
+import { AppRouter, type AppRouterInstance } from './router';
+
+export function App({ router, queryClient }: { router: AppRouterInstance; queryClient?: QueryClient }) {
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <AppRouter router={router} />
     </AppProvider>
   );
 }

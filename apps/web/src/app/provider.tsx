@@ -1,6 +1,6 @@
 // App-wide providers: the query cache, an error boundary above everything else, and the
 // session sync that checks the stored identity against the server.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { useSessionSync } from '@/features/auth/hooks/use-session-sync';
@@ -13,8 +13,9 @@ function SessionSync() {
   return null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one already holding the answers the server rendered the first page with. */
+export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -7,7 +7,6 @@ import { PageSpinner } from '@/components/list-states';
 import { paths } from '@/config/paths';
 
 import { PublicOnly, RequireAdmin, RequireLogin } from './guards';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootShell } from './root-shell';
 import { RouteError } from './route-error';
@@ -40,6 +39,8 @@ const dashboardReviews = () =>
 const dashboardUsers = () => import('./routes/dashboard-users').then((m) => ({ Component: m.DashboardUsersRoute }));
 const dashboardOrders = () => import('./routes/dashboard-orders').then((m) => ({ Component: m.DashboardOrdersRoute }));
 const dashboardUpload = () => import('./routes/dashboard-upload').then((m) => ({ Component: m.DashboardUploadRoute }));
+// The dashboard's frame loads with its screens, not in every first load.
+const dashboardLayout = () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout }));
 const notFound = () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }));
 
 const errorElement = <RouteError />;
@@ -116,7 +117,7 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           {
-            element: <DashboardLayout />,
+            lazy: dashboardLayout,
             // The admin screens; any other /dashboard path is not found.
             children: [
               page(paths.dashboard.admin.path, dashboardHome),
@@ -147,8 +148,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+/** The browser's router; `hydrationData` when the server rendered the first page (entry-server.tsx). */
+export function createAppRouter(options?: Parameters<typeof createBrowserRouter>[1]) {
+  return createBrowserRouter(routes, options);
+}
 
-export function AppRouter() {
+export type AppRouterInstance = ReturnType<typeof createAppRouter>;
+
+export function AppRouter({ router }: { router: AppRouterInstance }) {
   return <RouterProvider router={router} />;
 }

@@ -2,11 +2,14 @@
 // route (never cached, so a deploy is seen at once), and link-preview tags for comic pages.
 // Their absolute addresses are on PUBLIC_URL (or the media host), never on the request's Host
 // or X-Forwarded-Host: whoever sends a request must not choose the links a page hands out.
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueEvents } from '../../lib/catalogue-events';
 import type { MediaAddresses } from '../../lib/media-addresses';
+import { readCredential } from '../auth/session-cookie';
 import type { CatalogService } from '../catalog/service';
 import type { LinkPreviewImage, MediaService } from '../media/service';
 
@@ -44,6 +47,33 @@ function headTags(meta: { title: string; description: string; image?: LinkPrevie
   return tags.join('\n    ');
 }
 
+/** The web app's server rendering (apps/web/src/entry-server.tsx, built into dist-ssr/). */
+type SsrModule = {
+  prerenderedPaths: readonly string[];
+  prerender(
+    pathname: string,
+    getApi: (path: string) => Promise<{ status: number; body: unknown; total: number | null }>,
+  ): Promise<{ html: string; stateScript: string; lcpImage: string | null } | null>;
+};
+
+/** How long a rendered page is reused at most; a catalogue change drops it at once. */
+const RENDERED_PAGE_TTL_MS = 30_000;
+
+async function loadSsrModule(app: FastifyInstance, file: string): Promise<SsrModule | null> {
+  try {
+    await access(file);
+  } catch {
+    return null; // Not built (tests, or a build without it): every page is drawn in the browser.
+  }
+  try {
+    const module = (await import(pathToFileURL(file).href)) as SsrModule;
+    return typeof module.prerender === 'function' ? module : null;
+  } catch (error) {
+    app.log.warn({ err: error }, "The web app's server rendering could not be loaded; pages are drawn in the browser.");
+    return null;
+  }
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   {
@@ -52,8 +82,14 @@ export async function registerWebApp(
     media,
     addresses,
     publicUrl,
+    catalogueChanges,
+    ssrEntry = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js'),
   }: {
     webDist: string;
+    /** Drops the rendered pages when the catalogue changes. */
+    catalogueChanges?: CatalogueEvents;
+    /** The server rendering's module; absent, every page is drawn in the browser. */
+    ssrEntry?: string;
     catalog: CatalogService;
     media: MediaService;
     addresses: MediaAddresses;
@@ -94,9 +130,79 @@ export async function registerWebApp(
     };
   }
 
+  // A guest's `/` and `/home` come rendered (ADR 014): the page paints from the first HTML and
+  // the app hydrates it. Rendered from the catalogue's public answers only (asked in-process, as
+  // a guest), never from anything of the visitor's, so one rendering serves every guest; it is
+  // kept until the catalogue changes or for RENDERED_PAGE_TTL_MS.
+  const ssr = await loadSsrModule(app, ssrEntry);
+  const rendered = new Map<string, { at: number; page: ReturnType<SsrModule['prerender']> }>();
+  catalogueChanges?.subscribe(() => rendered.clear());
+
+  async function getApi(apiPath: string) {
+    const answer = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { accept: 'application/json' } });
+    const total = answer.headers['x-total-count'];
+    return {
+      status: answer.statusCode,
+      body: answer.statusCode === 200 ? answer.json() : null,
+      total: total === undefined ? null : Number(total),
+    };
+  }
+
+  /** The rendered page for a guest's request, or null: drawn in the browser as before. */
+  async function renderedPage(request: FastifyRequest) {
+    if (!ssr || request.url.includes('?')) return null;
+    if (!ssr.prerenderedPaths.includes(request.url)) return null;
+    // A signed-in visitor (or one whose session the server may still know) is sent elsewhere by
+    // the app or sees their own navbar: no guest page for them.
+    if (readCredential(request) || request.cookies?.[app.cookiePolicy.name] !== undefined) return null;
+    try {
+      return await render(ssr, request.url);
+    } catch (error) {
+      request.log.warn({ err: error }, 'Server rendering failed; the page is drawn in the browser.');
+      return null;
+    }
+  }
+
+  function render(module: SsrModule, pathname: string) {
+    let entry = rendered.get(pathname);
+    if (!entry || Date.now() - entry.at > RENDERED_PAGE_TTL_MS) {
+      entry = { at: Date.now(), page: module.prerender(pathname, getApi) };
+      rendered.set(pathname, entry);
+      const mine = entry;
+      entry.page.catch(() => {
+        if (rendered.get(pathname) === mine) rendered.delete(pathname);
+      });
+    }
+    return entry.page;
+  }
+
+  // The first rendering also loads and compiles the rendering's modules (some 0.5 s): done once
+  // the server listens, not in the first visitor's request.
+  if (ssr)
+    app.addHook('onListen', async () => {
+      for (const pathname of ssr.prerenderedPaths)
+        render(ssr, pathname).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'Server rendering failed; the page is drawn in the browser.'),
+        );
+    });
+
   /** Every client route gets index.html; the SPA decides what to show. */
   async function sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const html = template.replace('<!--app-head-->', headTags(await metaFor(request)));
+    let head = headTags(await metaFor(request));
+    let html = template;
+    const page = await renderedPage(request);
+    if (page) {
+      // The largest image, asked for with the stylesheet instead of after the markup is parsed.
+      if (page.lcpImage)
+        head += `\n    <link rel="preload" as="image" href="${escapeHtml(page.lcpImage)}" fetchpriority="high">`;
+      html = html
+        .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`)
+        // The page shows before any script runs: its scripts (hydration) come after the
+        // stylesheet and the images on a slow line, not before them.
+        .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+        .replace(/(<script async) fetchpriority="high"/g, '$1');
+    }
+    html = html.replace('<!--app-head-->', () => head);
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
   // '/' is a directory to the static handler, which would refuse it.

@@ -2,11 +2,14 @@
 // the theme switch and the search bar. It collapses below the lg breakpoint into a menu that
 // scrolls past 450px.
 import { NAVBAR_SCROLL_MAX_HEIGHT_PX } from '@comics/shared/constants';
-import { useState, type CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import NavbarBrand from 'react-bootstrap/NavbarBrand';
+import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
+import NavbarContext from 'react-bootstrap/NavbarContext';
+import NavbarToggle from 'react-bootstrap/NavbarToggle';
 import { BsBag, BsPersonCircle } from 'react-icons/bs';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
@@ -20,6 +23,33 @@ import { useCartCount } from '@/features/cart/hooks/use-cart-count';
 import { catalogueSearch, parseCatalogueQuery } from '@/features/catalog/hooks/use-catalogue-params';
 
 import { useCustomerId } from '../use-customer';
+
+/**
+ * React Bootstrap's `<Navbar expand="lg" sticky="top">`, the same markup and toggling, without
+ * its Offcanvas, modal manager and portal, which `react-bootstrap/Navbar` brings along (some
+ * 5 KB gzip of every first load) and this navbar never shows.
+ */
+function NavbarFrame({
+  expanded,
+  onToggle,
+  className,
+  children,
+}: {
+  expanded: boolean;
+  onToggle: (expanded: boolean) => void;
+  className: string;
+  children: ReactNode;
+}) {
+  const context = useMemo(
+    () => ({ onToggle: () => onToggle(!expanded), bsPrefix: 'navbar', expanded, expand: 'lg' as const }),
+    [expanded, onToggle],
+  );
+  return (
+    <NavbarContext.Provider value={context}>
+      <nav className={`${className} navbar navbar-expand-lg navbar-light sticky-top`}>{children}</nav>
+    </NavbarContext.Provider>
+  );
+}
 
 export function AppNavbar() {
   const { role, name } = useSession();
@@ -64,17 +94,11 @@ export function AppNavbar() {
   }
 
   return (
-    <Navbar
-      expand="lg"
-      sticky="top"
-      className="app-navbar bg-body border-bottom"
-      expanded={expanded}
-      onToggle={setExpanded}
-    >
+    <NavbarFrame className="app-navbar bg-body border-bottom" expanded={expanded} onToggle={setExpanded}>
       <Container fluid="xxl">
-        <Navbar.Brand as={Link} to={logoHref} aria-label="Comics Shop home">
+        <NavbarBrand as={Link} to={logoHref} aria-label="Comics Shop home">
           <Logo />
-        </Navbar.Brand>
+        </NavbarBrand>
 
         <div className="d-flex align-items-center gap-1 order-lg-last ms-auto ms-lg-3">
           <Nav.Link
@@ -88,10 +112,10 @@ export function AppNavbar() {
               {cartCount}
             </Badge>
           </Nav.Link>
-          <Navbar.Toggle aria-controls="main-navbar" className="ms-1" />
+          <NavbarToggle aria-controls="main-navbar" className="ms-1" />
         </div>
 
-        <Navbar.Collapse id="main-navbar">
+        <NavbarCollapse id="main-navbar">
           <Nav
             className="me-auto my-2 my-lg-0"
             navbarScroll
@@ -175,7 +199,7 @@ export function AppNavbar() {
           <div className="d-flex align-items-center pb-3 pb-lg-0 ms-lg-3">
             <ThemeSwitch />
           </div>
-        </Navbar.Collapse>
+        </NavbarCollapse>
 
         {/* In the bar on every screen: on a phone, a row of its own under the logo. */}
         <div className="navbar-search-slot order-last order-lg-0 pb-2 pb-lg-0 ms-lg-3">
@@ -191,6 +215,6 @@ export function AppNavbar() {
           />
         </div>
       </Container>
-    </Navbar>
+    </NavbarFrame>
   );
 }

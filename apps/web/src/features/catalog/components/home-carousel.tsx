@@ -2,7 +2,7 @@
 // promo comics. It pauses on hover and with its pause button (and starts paused for visitors
 // who ask for reduced motion).
 import { CAROUSEL_INTERVAL_MS, COMIC_FORMAT, PROMO_VOLUME_IDS } from '@comics/shared/constants';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import Carousel from 'react-bootstrap/Carousel';
 import { BsPauseFill, BsPlayFill } from 'react-icons/bs';
 import { Link } from 'react-router';
@@ -12,12 +12,25 @@ import { comicDetailHref, type Area } from '@/config/paths';
 
 import { useComic } from '../api/get-comic';
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+  return typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION).matches === true;
+}
+
+function onReducedMotionChange(listener: () => void): () => void {
+  const query = typeof window === 'undefined' ? undefined : window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener?.('change', listener);
+  return () => query?.removeEventListener?.('change', listener);
 }
 
 export function HomeCarousel({ area }: { area: Area }) {
-  const [paused, setPaused] = useState(prefersReducedMotion);
+  // The visitor's choice, else their system's: read after hydration (the server's markup, which
+  // cannot know it, plays), so a server-rendered page starts paused too.
+  const reducedMotion = useSyncExternalStore(onReducedMotionChange, prefersReducedMotion, () => false);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const paused = chosen ?? reducedMotion;
+  const setPaused = (toggle: (value: boolean) => boolean) => setChosen(toggle(paused));
   const promos = [useComic(PROMO_VOLUME_IDS[0]), useComic(PROMO_VOLUME_IDS[1]), useComic(PROMO_VOLUME_IDS[2])];
 
   return (
