@@ -38,9 +38,9 @@ const databaseUrl = Object.assign(new URL(adminUrl), { pathname: '/comics_fault'
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const RECONCILE_TIMEOUT_MS = 120_000;
 // Rows the killed instance's mail worker had claimed stay invisible for its lease (the instances'
-// MAIL_LEASE_SECONDS: the mailbox here answers at once, so 20 s covers a batch), then the next
-// poll (5 s) sends them: the outbox must be empty by then, counted from the kill.
-const OUTBOX_LEASE_MS = 20_000;
+// MAIL_LEASE_SECONDS, here its shortest: the mailbox answers at once), then the next poll (5 s)
+// sends them: the outbox must be empty by then, counted from the kill.
+const OUTBOX_LEASE_MS = 75_000;
 const DRAIN_AFTER_LEASE_MS = 15_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -124,10 +124,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Comics Shop <no-reply@comics-shop.localhost>'),
   /**
    * How long an instance's claim on queued e-mail lasts: the mail an instance that died was sending
-   * goes out from another this much later. Keep it above a batch's sending time (50 messages, five
-   * at a time) on your SMTP server, or a slow message is sent twice.
+   * goes out from another this much later. A worker starts no send that could outlast its claim
+   * (one send may take SEND_TIMEOUT_MS, 60 s), hence at least 75.
    */
-  MAIL_LEASE_SECONDS: z.coerce.number().int().min(15).max(3600).default(120),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(75).max(3600).default(120),
   /**
    * redis://… shared by every instance: attempt and rate limits are counted there, and cache
    * invalidations (a logout, a role change, a price edit) are published there to every instance.

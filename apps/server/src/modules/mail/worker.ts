@@ -59,8 +59,8 @@ export interface MailWorkerOptions {
   pollMs?: number;
   batchSize?: number;
   /**
-   * A claimed row's lease: how soon another worker sends what a killed one had claimed. Shorter
-   * than a batch's sending, a slow SMTP server's message would go out twice.
+   * A claimed row's lease: how soon another worker sends what a killed one had claimed. No send
+   * starts that could outlast it (SEND_TIMEOUT_MS), so it must be longer than that.
    */
   leaseMs?: number;
 }
@@ -76,6 +76,8 @@ export function createMailWorker({
   batchSize = 50,
   leaseMs = DEFAULT_LEASE_MS,
 }: MailWorkerOptions): MailWorker {
+  if (leaseMs <= SEND_TIMEOUT_MS)
+    throw new Error(`A lease of ${leaseMs} ms leaves no time for a send (up to ${SEND_TIMEOUT_MS} ms)`);
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
