@@ -7,12 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { newIssueBody } from '@comics/shared/schemas/admin';
 import type { Issue } from '@comics/shared/schemas/catalog';
 import { useId, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { BsPlusLg } from 'react-icons/bs';
 import { z } from 'zod';
@@ -21,11 +17,8 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useAddIssue, type NewIssueValues } from '../api/add-issue';
 import { applyServerFieldErrors } from '../utils/server-field-errors';
-import { EditDialog } from './edit-dialog';
-import { FieldError, fieldState } from './field-error';
-
-const NAME_MAX = 200;
-const DESCRIPTION_MAX = 10_000;
+import { DialogActions, EditDialog, FormFailure } from './edit-dialog';
+import { ISSUE_FIELDS, IssueFields, type IssueField } from './issue-fields';
 
 const shape = newIssueBody.shape;
 /** Every field as its input holds it; an empty price is the default one. */
@@ -40,8 +33,6 @@ const issueForm = z.object({
 });
 type IssueFormValues = z.input<typeof issueForm>;
 type IssueFormOutput = z.output<typeof issueForm>;
-type Field = keyof IssueFormValues;
-const FIELDS: readonly Field[] = ['name', 'description', 'price'];
 
 /** What is sent: only what was filled in. */
 export function newIssueValues(values: IssueFormOutput): NewIssueValues {
@@ -92,7 +83,7 @@ function AddIssueForm({
   onAdded: () => void;
 }) {
   const idPrefix = useId();
-  const idOf = (field: Field) => `${idPrefix}-${field}`;
+  const idOf = (field: IssueField) => `${idPrefix}-${field}`;
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -110,12 +101,11 @@ function AddIssueForm({
       await add.mutateAsync({ volumeId, values: newIssueValues(values) });
       onAdded();
     } catch (error) {
-      if (!applyServerFieldErrors<IssueFormValues>(error, FIELDS, setError)) setFailure(errorMessage(error));
+      if (!applyServerFieldErrors<IssueFormValues>(error, ISSUE_FIELDS, setError)) setFailure(errorMessage(error));
     }
   });
 
   const busy = add.isPending;
-  const priceHintId = `${idOf('price')}-hint`;
 
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} className="modal-form">
@@ -126,74 +116,11 @@ function AddIssueForm({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="d-flex flex-column gap-3">
-        <Form.Group controlId={idOf('name')}>
-          <Form.Label>
-            Name <span className="fw-normal text-body-secondary">(optional)</span>
-          </Form.Label>
-          <Form.Control
-            type="text"
-            autoComplete="off"
-            maxLength={NAME_MAX}
-            disabled={busy}
-            {...fieldState(idOf('name'), errors.name?.message)}
-            {...register('name')}
-          />
-          <FieldError inputId={idOf('name')} message={errors.name?.message} />
-        </Form.Group>
+        <IssueFields idOf={idOf} register={register} errors={errors} busy={busy} priceOptional={true} />
 
-        <Form.Group controlId={idOf('description')}>
-          <Form.Label>
-            Description <span className="fw-normal text-body-secondary">(optional)</span>
-          </Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={4}
-            maxLength={DESCRIPTION_MAX}
-            disabled={busy}
-            {...fieldState(idOf('description'), errors.description?.message)}
-            {...register('description')}
-          />
-          <FieldError inputId={idOf('description')} message={errors.description?.message} />
-        </Form.Group>
-
-        <Form.Group controlId={idOf('price')}>
-          <Form.Label>
-            Price <span className="fw-normal text-body-secondary">(optional)</span>
-          </Form.Label>
-          <InputGroup hasValidation className="issue-price-input">
-            <InputGroup.Text aria-hidden="true">$</InputGroup.Text>
-            <Form.Control
-              type="number"
-              inputMode="decimal"
-              min={0.5}
-              max={999.99}
-              step={0.01}
-              disabled={busy}
-              {...fieldState(idOf('price'), errors.price?.message, priceHintId)}
-              {...register('price')}
-            />
-          </InputGroup>
-          <Form.Text id={priceHintId}>
-            In dollars, from 0.50 to 999.99; empty for the shop&apos;s default price.
-          </Form.Text>
-          <FieldError inputId={idOf('price')} message={errors.price?.message} />
-        </Form.Group>
-
-        {failure && (
-          <Alert variant="danger" className="py-2 mb-0">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure message={failure} />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy && <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />}
-          Add issue
-        </Button>
-      </Modal.Footer>
+      <DialogActions busy={busy} onCancel={onCancel} submitLabel="Add issue" />
     </Form>
   );
 }

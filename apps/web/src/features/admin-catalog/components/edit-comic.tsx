@@ -6,11 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { volumeEditBody } from '@comics/shared/schemas/admin';
 import type { ComicDetail } from '@comics/shared/schemas/catalog';
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -18,7 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useEditComic, type ComicChanges } from '../api/edit-comic';
 import { applyServerFieldErrors } from '../utils/server-field-errors';
-import { EditDialog } from './edit-dialog';
+import { DialogActions, EditDialog, FormFailure } from './edit-dialog';
 import { FieldError, fieldState } from './field-error';
 import { ImageUploader, STILL_UPLOADING } from './image-uploader';
 import { PublisherField } from './publisher-field';
@@ -225,21 +222,9 @@ function EditComicForm({
           disabled={busy}
         />
 
-        {failure && (
-          <Alert variant="danger" className="py-2 mb-0">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure message={failure} />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy && <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />}
-          Save changes
-        </Button>
-      </Modal.Footer>
+      <DialogActions busy={busy} onCancel={onCancel} submitLabel="Save changes" />
     </Form>
   );
 }

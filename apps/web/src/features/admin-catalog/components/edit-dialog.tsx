@@ -2,8 +2,10 @@
 // form lives in (mounted while shown only, so every opening starts from the stored values), and
 // the word that the change was saved. The dialog cannot be closed while a save is in flight.
 import { useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal, { type ModalProps } from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
 
 import { BsPencilSquare } from '@/components/pencil-square-icon';
 import { BsCheckCircleFill } from '@/components/shop-icons';
@@ -69,5 +71,37 @@ export function EditDialog({
         })}
       </Modal>
     </div>
+  );
+}
+
+/** What went wrong with a save that no field explains (the dialog's body ends with it). */
+export function FormFailure({ message }: { message: string | null }) {
+  return message ? (
+    <Alert variant="danger" className="py-2 mb-0">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/** The dialog's Cancel and submit buttons; both wait while a save is in flight. */
+export function DialogActions({
+  busy,
+  onCancel,
+  submitLabel,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+}) {
+  return (
+    <Modal.Footer>
+      <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="primary" disabled={busy}>
+        {busy && <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />}
+        {submitLabel}
+      </Button>
+    </Modal.Footer>
   );
 }

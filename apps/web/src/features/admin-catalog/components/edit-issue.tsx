@@ -7,12 +7,8 @@ import { PRICE_DECIMALS } from '@comics/shared/constants';
 import { issueEditBody } from '@comics/shared/schemas/admin';
 import type { Issue } from '@comics/shared/schemas/catalog';
 import { useId, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -20,24 +16,19 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useEditIssue, type IssueChanges } from '../api/edit-issue';
 import { applyServerFieldErrors } from '../utils/server-field-errors';
-import { EditDialog } from './edit-dialog';
-import { FieldError, fieldState } from './field-error';
-
-const NAME_MAX = 200;
-const DESCRIPTION_MAX = 10_000;
+import { DialogActions, EditDialog, FormFailure } from './edit-dialog';
+import { ISSUE_FIELDS, IssueFields, type IssueField } from './issue-fields';
 
 const shape = issueEditBody.shape;
 const price = shape.price.unwrap();
 /** Every field as its input holds it; the price is its input's text, read as dollars. */
 const issueForm = z.object({
-  name: shape.name.unwrap(),
-  description: shape.description.unwrap(),
+  name: shape.name.unwrap().unwrap(),
+  description: shape.description.unwrap().unwrap(),
   price: z.string().trim().min(1, { error: 'Must be a price in dollars' }).transform(Number).pipe(price),
 });
 type IssueFormValues = z.input<typeof issueForm>;
 type IssueFormOutput = z.output<typeof issueForm>;
-type Field = keyof IssueFormValues;
-const FIELDS: readonly Field[] = ['name', 'description', 'price'];
 
 export type EditableIssue = Pick<Issue, 'id' | 'issue_number' | 'name' | 'description' | 'price'>;
 
@@ -102,7 +93,7 @@ function EditIssueForm({
   onSaved: () => void;
 }) {
   const idPrefix = useId();
-  const idOf = (field: Field) => `${idPrefix}-${field}`;
+  const idOf = (field: IssueField) => `${idPrefix}-${field}`;
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -130,12 +121,11 @@ function EditIssueForm({
       await edit.mutateAsync({ id: issue.id, changes });
       onSaved();
     } catch (error) {
-      if (!applyServerFieldErrors<IssueFormValues>(error, FIELDS, setError)) setFailure(errorMessage(error));
+      if (!applyServerFieldErrors<IssueFormValues>(error, ISSUE_FIELDS, setError)) setFailure(errorMessage(error));
     }
   });
 
   const busy = edit.isPending;
-  const priceHintId = `${idOf('price')}-hint`;
 
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} className="modal-form">
@@ -146,72 +136,18 @@ function EditIssueForm({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="d-flex flex-column gap-3">
-        <Form.Group controlId={idOf('name')}>
-          <Form.Label>
-            Name <span className="fw-normal text-body-secondary">(optional)</span>
-          </Form.Label>
-          <Form.Control
-            type="text"
-            autoComplete="off"
-            maxLength={NAME_MAX}
-            disabled={busy}
-            {...fieldState(idOf('name'), errors.name?.message, `${idOf('name')}-hint`)}
-            {...register('name')}
-          />
-          <Form.Text id={`${idOf('name')}-hint`}>Without a name, the issue shows the comic&apos;s.</Form.Text>
-          <FieldError inputId={idOf('name')} message={errors.name?.message} />
-        </Form.Group>
+        <IssueFields
+          idOf={idOf}
+          register={register}
+          errors={errors}
+          busy={busy}
+          priceOptional={false}
+          nameHint="Without a name, the issue shows the comic's."
+        />
 
-        <Form.Group controlId={idOf('description')}>
-          <Form.Label>
-            Description <span className="fw-normal text-body-secondary">(optional)</span>
-          </Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={5}
-            maxLength={DESCRIPTION_MAX}
-            disabled={busy}
-            {...fieldState(idOf('description'), errors.description?.message)}
-            {...register('description')}
-          />
-          <FieldError inputId={idOf('description')} message={errors.description?.message} />
-        </Form.Group>
-
-        <Form.Group controlId={idOf('price')}>
-          <Form.Label>Price</Form.Label>
-          <InputGroup hasValidation className="issue-price-input">
-            <InputGroup.Text aria-hidden="true">$</InputGroup.Text>
-            <Form.Control
-              type="number"
-              inputMode="decimal"
-              min={0.5}
-              max={999.99}
-              step={0.01}
-              aria-required
-              disabled={busy}
-              {...fieldState(idOf('price'), errors.price?.message, priceHintId)}
-              {...register('price')}
-            />
-          </InputGroup>
-          <Form.Text id={priceHintId}>In dollars, from 0.50 to 999.99.</Form.Text>
-          <FieldError inputId={idOf('price')} message={errors.price?.message} />
-        </Form.Group>
-
-        {failure && (
-          <Alert variant="danger" className="py-2 mb-0">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure message={failure} />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy && <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />}
-          Save changes
-        </Button>
-      </Modal.Footer>
+      <DialogActions busy={busy} onCancel={onCancel} submitLabel="Save changes" />
     </Form>
   );
 }
