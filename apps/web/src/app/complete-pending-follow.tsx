@@ -2,7 +2,6 @@
 // is followed (again: no change) and a toast says so; they are back on its page already (the
 // login's return). Loaded only when a follow waits.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useSessionUserId } from '@/features/auth/hooks/use-session';
@@ -10,10 +9,7 @@ import { useFollowSeries } from '@/features/follows/api/follow-series';
 import { errorMessage } from '@/lib/api-client';
 import { forgetPurchase, type PendingFollow } from '@/lib/pending-purchase';
 
-/** How long the toast stays. */
-const TOAST_MS = 6000;
-
-type Outcome = { tone: 'success' | 'danger'; text: string };
+import { OutcomeToast, type Outcome } from './outcome-toast';
 
 export function CompletePendingFollow({ follow, onDone }: { follow: PendingFollow; onDone: () => void }) {
   const userId = useSessionUserId();
@@ -32,33 +28,11 @@ export function CompletePendingFollow({ follow, onDone }: { follow: PendingFollo
       .catch((cause: unknown) => setOutcome({ tone: 'danger', text: errorMessage(cause) }));
   }, [userId, follow, followSeries]);
 
-  useEffect(() => {
-    if (!outcome) return;
-    const timer = window.setTimeout(onDone, TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, [outcome, onDone]);
-
-  if (!outcome) return null;
   return (
-    <div className="toast-container position-fixed top-0 end-0 p-3">
-      <div
-        className={`toast show text-bg-${outcome.tone} border-0`}
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-      >
-        <div className="d-flex align-items-center">
-          <div className="toast-body fw-semibold">
-            {outcome.text}{' '}
-            {outcome.tone === 'success' && (
-              <Link to={paths.user.root.getHref()} className="link-light">
-                Its new issues show on your shelf
-              </Link>
-            )}
-          </div>
-          <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label="Close" onClick={onDone} />
-        </div>
-      </div>
-    </div>
+    <OutcomeToast
+      outcome={outcome}
+      successLink={{ to: paths.user.root.getHref(), label: 'Its new issues show on your shelf' }}
+      onDone={onDone}
+    />
   );
 }

@@ -6,10 +6,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { CoverImage } from '@/components/cover-image';
 import { ErrorState } from '@/components/error-state';
+import { IssueCard } from '@/components/issue-card';
 import { PageSpinner } from '@/components/list-states';
-import { PriceOrOwned } from '@/components/price-or-owned';
 import { paths } from '@/config/paths';
 
 import { useNewForYou, type NewForYouItem } from '../api/get-new-for-you';
@@ -80,32 +79,17 @@ export function NewForYouShelf({ userId, onOpen }: NewForYouShelfProps) {
 }
 
 function NewForYouCard({ item, onOpen }: { item: NewForYouItem; onOpen: (item: NewForYouItem) => void }) {
-  const { issue, kind } = item;
-  const isNew = kind === 'new';
+  const isNew = item.kind === 'new';
   return (
-    <article className="issue-card new-for-you-card card h-100 border-0">
-      <span className={`new-for-you-badge badge ${isNew ? 'is-new' : 'text-bg-secondary'}`}>
-        {isNew ? 'New' : 'Unread'}
-      </span>
-      <CoverImage src={issue.image} alt="" />
-      <div className="card-body px-1 pt-2 pb-0 d-flex flex-column gap-1">
-        <h3 className="h6 mb-0 issue-card-title">
-          <button
-            type="button"
-            className="stretched-link btn btn-link p-0 text-reset text-decoration-none text-start fw-semibold"
-            onClick={() => onOpen(item)}
-          >
-            <span className="visually-hidden">{isNew ? 'New: ' : 'Unread: '}</span>
-            <span className="issue-series">{item.volume_name} </span>
-            <span className="issue-number">#{issue.issue_number}</span>
-            {issue.name ? <span className="issue-name"> {issue.name}</span> : null}
-            <span className="visually-hidden">, open details</span>
-          </button>
-        </h3>
-        <div className="mt-auto">
-          <PriceOrOwned price={issue.price} owned={!isNew} priceClassName="fw-bold price" ownedClassName="small" />
-        </div>
-      </div>
-    </article>
+    <IssueCard
+      issue={{ ...item.issue, volume_name: item.volume_name }}
+      owned={!isNew}
+      badge={{
+        label: isNew ? 'New' : 'Unread',
+        className: `new-for-you-badge ${isNew ? 'is-new' : 'text-bg-secondary'}`,
+      }}
+      className="new-for-you-card"
+      onOpen={() => onOpen(item)}
+    />
   );
 }
