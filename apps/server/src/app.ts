@@ -457,6 +457,8 @@ export async function buildApp({
         addresses: mediaAddresses,
         publicUrl: config.publicUrl,
         catalogueChanges,
+        // The cards' average ratings: a review re-renders the guest's first pages too.
+        ratingsVersion: () => ratings.listsKeySuffix(),
       })
     : null;
 

@@ -56,7 +56,7 @@ type SsrModule = {
   ): Promise<{ html: string; stateScript: string; lcpImage: string | null } | null>;
 };
 
-/** How long a rendered page is reused at most; a catalogue change drops it at once. */
+/** How long a rendered page is reused at most; a catalogue change or a review drops it at once. */
 const RENDERED_PAGE_TTL_MS = 30_000;
 
 async function loadSsrModule(app: FastifyInstance, file: string): Promise<SsrModule | null> {
@@ -83,11 +83,14 @@ export async function registerWebApp(
     addresses,
     publicUrl,
     catalogueChanges,
+    ratingsVersion = () => '',
     ssrEntry = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js'),
   }: {
     webDist: string;
     /** Drops the rendered pages when the catalogue changes. */
     catalogueChanges?: CatalogueEvents;
+    /** Moves on with every review: a rendered page of another version is rendered again. */
+    ratingsVersion?: () => string;
     /** The server rendering's module; absent, every page is drawn in the browser. */
     ssrEntry?: string;
     catalog: CatalogService;
@@ -135,7 +138,7 @@ export async function registerWebApp(
   // a guest), never from anything of the visitor's, so one rendering serves every guest; it is
   // kept until the catalogue changes or for RENDERED_PAGE_TTL_MS.
   const ssr = await loadSsrModule(app, ssrEntry);
-  const rendered = new Map<string, { at: number; page: ReturnType<SsrModule['prerender']> }>();
+  const rendered = new Map<string, { at: number; ratings: string; page: ReturnType<SsrModule['prerender']> }>();
   catalogueChanges?.subscribe(() => rendered.clear());
 
   async function getApi(apiPath: string) {
@@ -165,8 +168,9 @@ export async function registerWebApp(
 
   function render(module: SsrModule, pathname: string) {
     let entry = rendered.get(pathname);
-    if (!entry || Date.now() - entry.at > RENDERED_PAGE_TTL_MS) {
-      entry = { at: Date.now(), page: module.prerender(pathname, getApi) };
+    const ratings = ratingsVersion();
+    if (!entry || entry.ratings !== ratings || Date.now() - entry.at > RENDERED_PAGE_TTL_MS) {
+      entry = { at: Date.now(), ratings, page: module.prerender(pathname, getApi) };
       rendered.set(pathname, entry);
       const mine = entry;
       entry.page.catch(() => {

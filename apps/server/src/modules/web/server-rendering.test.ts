@@ -7,7 +7,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signedInUser, type TestApp } from '../../../test/helpers';
+import { buildTestApp, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let root: string;
@@ -110,5 +110,21 @@ describe('server rendering of the first pages', () => {
     const res = await page('/home');
     expect(renderings()).toBe(before + 1);
     expect(res.body).toContain('A Renamed Series');
+  });
+
+  it('renders again after a review, which moves a card’s average rating', async () => {
+    await page('/home');
+    const before = renderings();
+    const user = await signedInUser(t);
+    const [issue] = await seededIssues(t.database, 1);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/ratings',
+      headers: user.headers,
+      payload: { rating: 5, description: 'Lovely', ComicId: issue!.volumeId, UserId: user.id, IssueId: issue!.id },
+    });
+    expect(review.statusCode, review.body).toBeLessThan(300);
+    await page('/home');
+    expect(renderings()).toBe(before + 1);
   });
 });
