@@ -28,6 +28,14 @@ test('the first HTML of /home shows the first cards and preloads the first cover
   await context.close();
 });
 
+test('the main script asks V8 to compile it while it downloads (its first line is the hint)', async ({ page }) => {
+  await page.goto('/home');
+  const entry = await page.locator('head script[type="module"]').getAttribute('src');
+  expect(entry, 'the module script of /home').toBeTruthy();
+  const code = await (await page.request.get(entry!)).text();
+  expect(code.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+});
+
 for (const path of ['/home', '/']) {
   test(`${path} hydrates the server's markup: no hydration error, no element drawn again`, async ({ page }) => {
     const errors: string[] = [];
