@@ -36,6 +36,21 @@ test('the main script asks V8 to compile it while it downloads (its first line i
   expect(code.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
+test('a search typed before the app takes over the page is kept, and Enter searches it', async ({ page }) => {
+  // A slow phone: the main script arrives two seconds after the rendered page.
+  await page.route('**/assets/index-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  await page.goto('/home', { waitUntil: 'commit' });
+  const box = page.getByRole('searchbox', { name: 'Search comic' });
+  await box.pressSequentially('ada', { delay: 30 });
+  await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible({ timeout: 10_000 });
+  await expect(box).toHaveValue('ada');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/home\?q=ada$/);
+});
+
 for (const path of ['/home', '/']) {
   test(`${path} hydrates the server's markup: no hydration error, no element drawn again`, async ({ page }) => {
     const errors: string[] = [];

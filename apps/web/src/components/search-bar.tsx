@@ -1,7 +1,8 @@
 // The navbar's search: Enter (or the find icon) searches the trimmed text; text that is empty
 // after trimming asks for the full list instead (docs/product.md §5). The clear icon shows only when there
-// is text.
-import { useRef, type FormEvent } from 'react';
+// is text. Text typed into the server-rendered box before the app took over (a slow phone) is
+// taken up at hydration, not lost.
+import { useEffect, useRef, type FormEvent } from 'react';
 import { BsSearch, BsXLg } from 'react-icons/bs';
 
 type SearchBarProps = {
@@ -17,6 +18,14 @@ type SearchBarProps = {
 
 export function SearchBar({ value, onValueChange, onSearch, onReset, onClear, className }: SearchBarProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+
+  // Typing before hydration reached no onChange: the box shows text the state does not hold.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? value;
+    if (typed !== value) onValueChange(typed);
+    // Once, at the first render (the hydration); later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
