@@ -7,6 +7,7 @@ import { seriesFollows } from '../../db/schema/follows';
 import { readingProgress } from '../../db/schema/reader';
 import { purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
+import { issueColumns, type IssueRow } from '../catalog/repository';
 
 export interface FollowRow {
   volumeId: number;
@@ -19,15 +20,7 @@ export interface FollowRow {
 
 export interface ShelfRow {
   kind: 'new' | 'unread';
-  issue: {
-    id: number;
-    volumeId: number;
-    issueNumber: number;
-    name: string | null;
-    description: string | null;
-    image: string;
-    priceCents: number;
-  };
+  issue: IssueRow;
   volumeName: string;
   addedAt: Date;
 }
@@ -129,15 +122,7 @@ export function createFollowsRepository(db: Database) {
       return db
         .select({
           kind: sql<'new' | 'unread'>`case when ${owned} then 'unread' else 'new' end`,
-          issue: {
-            id: issues.id,
-            volumeId: issues.volumeId,
-            issueNumber: issues.issueNumber,
-            name: issues.name,
-            description: issues.description,
-            image: issues.image,
-            priceCents: issues.priceCents,
-          },
+          issue: issueColumns(),
           volumeName: volumes.name,
           addedAt: issues.createdAt,
         })
