@@ -106,8 +106,46 @@ function compileEntryEagerly(): Plugin {
   };
 }
 
+/**
+ * The shop's font (Inter, latin subset, 48 KB) is preloaded from index.html and shown with
+ * `font-display: optional`: Chromium holds the first paint a moment for a preloaded optional font,
+ * so the page is laid out once, in Inter. With `swap` (@fontsource's default) the font arrived
+ * after the first paint and laid out and painted the whole page again: on a slow phone one long
+ * task after first paint (ADR 014). On a connection too slow for it, that page view keeps the
+ * system font; the next one finds Inter in the cache.
+ */
+function preloadFont(fontCss: string, preloadedFile: RegExp): Plugin {
+  return {
+    name: 'comics:preload-font',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith(fontCss)) return null;
+      return { code: code.replaceAll('font-display: swap', 'font-display: optional'), map: null };
+    },
+    // After Vite's own HTML plugin has written index.html into the bundle.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const font = Object.values(bundle).find((file) => file.type === 'asset' && preloadedFile.test(file.fileName));
+        if (!font) return this.error(`No font file matching ${preloadedFile} to preload.`);
+        html.source = String(html.source).replace(
+          '<script src="/theme-init.js">',
+          `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin />\n    <script src="/theme-init.js">`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), preloadRouteModules(routeModulePaths), ...(isSsrBuild ? [] : [compileEntryEagerly()])],
+  plugins: [
+    react(),
+    preloadFont('@fontsource-variable/inter/wght.css', /\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+    preloadRouteModules(routeModulePaths),
+    ...(isSsrBuild ? [] : [compileEntryEagerly()]),
+  ],
   resolve: {
     // `@/…` is src/ (mirrored by "paths" in tsconfig.json).
     alias: [{ find: /^@\//, replacement: decodeURIComponent(new URL('./src/', import.meta.url).pathname) }],

@@ -36,6 +36,28 @@ test('the main script asks V8 to compile it while it downloads (its first line i
   expect(code.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
+test('the page is laid out once, in Inter: the font is preloaded and shown only if it came in time', async ({
+  page,
+}) => {
+  await page.goto('/home');
+  // Without the preload, an optional font misses the first paint and the first visit never shows it.
+  const preload = page.locator('head link[rel="preload"][as="font"]');
+  await expect(preload).toHaveAttribute('href', /\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  await expect(preload).toHaveAttribute('crossorigin', '');
+  // With `swap` (@fontsource's default), a font that arrives after the first paint lays the whole
+  // page out and paints it again: on a slow phone a long task after the first paint.
+  const faces = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((face) => face.family === 'Inter Variable')
+      .map((face) => ({ display: face.display, status: face.status }));
+  });
+  expect(faces.length).toBeGreaterThan(0);
+  expect(faces.every((face) => face.display === 'optional')).toBe(true);
+  expect(faces.some((face) => face.status === 'loaded')).toBe(true);
+  expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"', 'Comics'))).toBe(true);
+});
+
 test('a search typed before the app takes over the page is kept, and Enter searches it', async ({ page }) => {
   // A slow phone: the main script arrives two seconds after the rendered page.
   await page.route('**/assets/index-*.js', async (route) => {
