@@ -32,7 +32,7 @@ import { holdInstanceLock } from './db/instance-lock';
 import { createServerSecrets } from './db/server-secrets';
 import { installSecurityHeaders } from './lib/security-headers';
 import { createConfiguredStorage } from './lib/create-storage';
-import { createAuditLog } from './modules/admin/audit';
+import { createAuditLog } from './modules/audit/service';
 import { createAdminRepository } from './modules/admin/repository';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService } from './modules/admin/service';
@@ -245,6 +245,7 @@ export async function buildApp({
     // A new issue's e-mails to its series' followers commit with it; the worker sends them after.
     issueAdded: async (issue, tx) => ((await follows.issueAdded(tx, issue)) > 0 ? () => mailWorker.wake() : undefined),
   });
+  app.metrics?.registerCache('sessions', sessions.cacheStats);
   // A review saved or deleted shows in the volume's cached avgRating at once.
   const ratings = new RatingVersions();
   const reviews = createReviewsService(database.db, { onRatingsChanged: clusterRatings(ratings, shared.bus) });
@@ -258,7 +259,7 @@ export async function buildApp({
   const accounts = createAccountService(accountRepository, sessions);
   const admin = createAdminService({
     repository: createAdminRepository(database.db),
-    sessions,
+    accounts,
     media: mediaAddresses,
     // Comics taken back leave the buyer's library and stop opening in the reader, on every
     // instance (both caches forward their invalidations). Called at request time, once both exist.
@@ -363,6 +364,7 @@ export async function buildApp({
     secrets,
     findIssue: (id) => catalog.findIssue(id),
     storage,
+  app.metrics?.registerCache('reader-editions', reader.editionCacheStats);
     addresses: mediaAddresses,
     owns: (userId, issueId) => cart.owns(userId, issueId),
     // A page address opens pages only while the session it names lives (from the sessions' memory).

@@ -9,6 +9,8 @@ import { openConfiguredDatabase } from '../db/open-from-config';
 import { createAdminRepository } from '../modules/admin/repository';
 import { createAdminService } from '../modules/admin/service';
 import { isCommonPassword } from '../modules/auth/common-passwords';
+import { createAccountRepository } from '../modules/auth/repository';
+import { createAccountService } from '../modules/auth/service';
 import { createSessionStore } from '../modules/auth/sessions';
 
 const USAGE = `Usage: npm run create-admin -- --email EMAIL [--password PASSWORD] [--name NAME]
@@ -61,7 +63,7 @@ const database = await openConfiguredDatabase(loadConfig()).catch((error: Error)
 try {
   const admin = createAdminService({
     repository: createAdminRepository(database.db),
-    sessions: createSessionStore(database.db),
+    accounts: createAccountService(createAccountRepository(database.db), createSessionStore(database.db)),
   });
   const { account, created } = await admin.createOrPromoteAdmin({
     email: checked.data.email,

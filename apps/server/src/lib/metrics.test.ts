@@ -78,6 +78,15 @@ describe('metrics read at scrape time', () => {
     expect(delta(hits)).toBe(2);
   });
 
+  it("reports each cache's entries, bytes and evictions, the sessions' memory among them", async () => {
+    await get('/api/comics?page=4&limit=5');
+    const text = await scrape();
+    expect(sample(text, 'cache_entries{cache="catalogue"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'cache_bytes{cache="catalogue"}')).toBeGreaterThan(100);
+    expect(sample(text, 'cache_evictions_total{cache="catalogue"}')).toBe(0);
+    expect(sample(text, 'cache_entries{cache="sessions"}')).toBeGreaterThanOrEqual(0);
+  });
+
   it('reports how many e-mails wait in the outbox', async () => {
     const pending = async () =>
       (await t.database.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, 'pending')))[0]!.n;

@@ -1,22 +1,17 @@
 // Prometheus metrics of one app, in a registry of its own (tests build several apps in one
 // process). Requests are counted and timed by route template, never by raw URL, so a scanner's
 // random paths cannot grow the number of series. Everything else (the database pool, the caches'
-// hits, the e-mail outbox) is read when Prometheus scrapes: it costs the requests nothing.
+// counts, the e-mail outbox) is read when Prometheus scrapes: it costs the requests nothing.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type DatabaseHandle } from '../db/client';
-
-/** A cache that counts its lookups in plain numbers (no metrics call on its hot path). */
-export interface CountedCache {
-  readonly hits: number;
-  readonly misses: number;
-}
+import type { CacheStats } from './bounded-cache';
 
 export interface AppMetrics {
   readonly registry: Registry;
-  /** Reports the cache's hits and misses under `cache="<name>"` from the next scrape on. */
-  registerCache(name: string, cache: CountedCache): void;
+  /** Reports the cache's lookups, evictions, entries and bytes under `cache="<name>"` from the next scrape on. */
+  registerCache(name: string, cache: CacheStats): void;
 }
 
 /** The route label of a request no route matched (a 404): one series, whatever the URL. */
@@ -51,10 +46,10 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
     done();
   });
 
-  const caches = new Map<string, CountedCache>();
+  const caches = new Map<string, CacheStats>();
   new Counter({
     name: 'cache_requests_total',
-    help: 'Lookups in the in-process answer caches, by cache and result (hit or miss)',
+    help: 'Lookups in the in-process caches, by cache and result (hit or miss)',
     labelNames: ['cache', 'result'] as const,
     registers: [registry],
     collect() {
@@ -63,6 +58,34 @@ export function installMetrics(app: FastifyInstance, database: DatabaseHandle): 
         this.inc({ cache: name, result: 'hit' }, cache.hits);
         this.inc({ cache: name, result: 'miss' }, cache.misses);
       }
+    },
+  });
+  new Counter({
+    name: 'cache_evictions_total',
+    help: 'Entries the in-process caches dropped to make room (not expired or invalidated ones), by cache',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [name, cache] of caches) this.inc({ cache: name }, cache.evictions);
+    },
+  });
+  new Gauge({
+    name: 'cache_entries',
+    help: 'Entries held by the in-process caches, by cache',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      for (const [name, cache] of caches) this.set({ cache: name }, cache.size);
+    },
+  });
+  new Gauge({
+    name: 'cache_bytes',
+    help: 'Bytes held by the in-process caches bounded in bytes, by cache (0 for the others)',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      for (const [name, cache] of caches) this.set({ cache: name }, cache.bytes);
     },
   });
 

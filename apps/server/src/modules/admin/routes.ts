@@ -23,7 +23,7 @@ import { idParam } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
 import { callerOf } from '../auth/access';
 import { securityLog } from '../auth/security-log';
-import type { AuditLog } from './audit';
+import type { AuditLog } from '../audit/service';
 import type { AdminService } from './service';
 
 export interface AdminRoutesOptions {

@@ -17,8 +17,7 @@ import {
 } from '@comics/shared/schemas/admin';
 import { HttpError, notFound } from '../../lib/errors';
 import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
-import { hashPassword } from '../auth/passwords';
-import type { SessionStore } from '../auth/sessions';
+import type { AccountService } from '../auth/service';
 import type { AccountChange, AdminRepository } from './repository';
 import { adminOrderDetailOf, adminOrderOf, adminUserOf } from './wire';
 
@@ -37,8 +36,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AdminServiceDependencies {
   repository: AdminRepository;
-  /** Only to drop a changed account's sessions from memory: the repository ends them in the database. */
-  sessions: Pick<SessionStore, 'forgetUser'>;
+  /**
+   * The auth module: hashes a password an administrator sets, and drops a changed account's
+   * sessions from memory (the repository ends them in the database).
+   */
+  accounts: Pick<AccountService, 'hashPassword' | 'forgetSessions'>;
   /** The clock (tests may move it). */
   now?: () => Date;
   /** Where the order lines' covers are fetched from; default the shop's own /media. */
@@ -69,7 +71,7 @@ export function statsPeriodStart(now: Date): Date {
 
 export function createAdminService({
   repository,
-  sessions,
+  accounts,
   now = () => new Date(),
   media = SAME_ORIGIN_MEDIA,
   onPurchasesTakenBack,
@@ -81,7 +83,7 @@ export function createAdminService({
     if (result.outcome === 'not_found') throw notFound('User');
     if (result.outcome === 'last_admin') throw new HttpError(409, 'last_admin', adminMessages.lastAdmin);
     // After the commit: a session read racing the change cannot be cached from before it.
-    await sessions.forgetUser(targetId);
+    await accounts.forgetSessions(targetId);
     return adminUserOf(result.account);
   }
 
@@ -100,7 +102,7 @@ export function createAdminService({
      * role applies at its next login.
      */
     async createOrPromoteAdmin(values: { email: string; username: string; password?: string }) {
-      const passwordHash = values.password === undefined ? undefined : await hashPassword(values.password);
+      const passwordHash = values.password === undefined ? undefined : await accounts.hashPassword(values.password);
       const existing = await repository.findAccountByEmail(values.email);
       if (!existing) {
         if (!passwordHash) throw new Error('A new account needs a password');
@@ -110,7 +112,7 @@ export function createAdminService({
       }
       const promoted = await repository.promoteToAdmin(existing.id, passwordHash);
       if (!promoted) throw new Error(`The account ${values.email} disappeared while being promoted`);
-      await sessions.forgetUser(existing.id);
+      await accounts.forgetSessions(existing.id);
       return { account: promoted, created: false };
     },
 

@@ -15,6 +15,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { sessions, users } from '../../db/schema/users';
+import { createAccountRepository } from '../auth/repository';
+import { createAccountService } from '../auth/service';
 import { createSessionStore } from '../auth/sessions';
 import { createAdminRepository } from './repository';
 import { adminMessages, createAdminService } from './service';
@@ -194,7 +196,7 @@ describe('role and activation changes', () => {
     // The rule holds whoever asks (here the service directly, as a script would).
     const service = createAdminService({
       repository: createAdminRepository(t.database.db),
-      sessions: createSessionStore(t.database.db),
+      accounts: createAccountService(createAccountRepository(t.database.db), createSessionStore(t.database.db)),
     });
     await expect(service.setActive(stale.id, last.id, false)).rejects.toMatchObject({ code: 'last_admin' });
     // Promoting someone else, or changing a USER, is never refused; then the old one may go.
@@ -211,7 +213,7 @@ describe('role and activation changes', () => {
   it('keeps an active administrator when two demote or deactivate each other at the same moment', async () => {
     const service = createAdminService({
       repository: createAdminRepository(t.database.db),
-      sessions: createSessionStore(t.database.db),
+      accounts: createAccountService(createAccountRepository(t.database.db), createSessionStore(t.database.db)),
     });
     for (let round = 0; round < 6; round++) {
       const first = await signedInUser(t, 'ADMIN');

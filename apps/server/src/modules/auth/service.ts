@@ -148,6 +148,12 @@ export function createAccountService(accounts: AccountRepository, sessions: Sess
     },
 
     logout: (token: string) => sessions.revoke(token),
+
+    /** A password as it is stored: for an administrator who sets one. */
+    hashPassword: (password: string) => hashPassword(password),
+
+    /** Drops what this process holds of a user's sessions, after the database ended or changed them. */
+    forgetSessions: (userId: number) => sessions.forgetUser(userId),
   };
 }
 

@@ -16,6 +16,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
+import { BoundedCache, type CacheStats } from '../../lib/bounded-cache';
 
 /** The account a valid session belongs to: what every authenticated request needs to know. */
 export interface SessionAccount {
@@ -81,8 +82,9 @@ export interface SessionOptions {
 /** Sessions whose cached copies must go: one, by its token's hash, or all of a user's. */
 export type ForgottenSessions = { tokenHash: string } | { userId: number };
 
-type CachedSession = Omit<SessionAccount, 'renewed' | 'tokenHash'> & { createdAt: Date; cachedUntil: number };
-type SessionRow = Omit<CachedSession, 'cachedUntil'>;
+type SessionRow = Omit<SessionAccount, 'renewed' | 'tokenHash'> & { createdAt: Date };
+
+const userTag = (userId: number) => `user:${userId}`;
 
 export const DEFAULT_SESSION_MAX_HOURS: Record<Role, number> = { USER: SESSION_DAYS * 24, ADMIN: 12 };
 
@@ -90,8 +92,8 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
   const now = options.now ?? (() => new Date());
   const maxHours = options.maxHours ?? DEFAULT_SESSION_MAX_HOURS;
   const cacheTtlMs = options.cacheTtlMs ?? CACHE_TTL_MS;
-  // Map order is insertion order: when full, the entry cached longest ago goes first.
-  const cache = new Map<string, CachedSession>();
+  // Resolved sessions by token hash, tagged with their user (a role change drops them all).
+  const cache = new BoundedCache<string, SessionRow>({ ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
   // Bumped by every invalidation: a read that started before one must not cache what it read.
   let generation = 0;
   // Reads under way, by token hash: the requests arriving meanwhile (a reader's burst of page
@@ -102,7 +104,7 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
   function forget(forgotten: ForgottenSessions): void {
     generation++;
     if ('tokenHash' in forgotten) cache.delete(forgotten.tokenHash);
-    else for (const [tokenHash, entry] of cache) if (entry.userId === forgotten.userId) cache.delete(tokenHash);
+    else cache.invalidateTag(userTag(forgotten.userId));
   }
 
   /** Drops what memory holds of a user's sessions, here and on the other instances: after any change to the account's row. */
@@ -112,16 +114,13 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
   }
 
   function remember(tokenHash: string, entry: SessionRow, readGeneration: number) {
-    if (cacheTtlMs === 0 || readGeneration !== generation) return;
-    cache.delete(tokenHash);
-    cache.set(tokenHash, { ...entry, cachedUntil: Date.now() + cacheTtlMs });
-    if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    if (readGeneration === generation) cache.set(tokenHash, entry, { tags: [userTag(entry.userId)] });
   }
 
   /** The session from memory or, failing that, the database (null: no valid session). */
   async function lookUp(tokenHash: string, at: Date): Promise<SessionRow | null> {
     const cached = cache.get(tokenHash);
-    if (cached && cached.cachedUntil > Date.now() && cached.expiresAt > at) return cached;
+    if (cached && cached.expiresAt > at) return cached;
     const shared = reading.get(tokenHash);
     if (shared && shared.generation === generation) {
       const row = await shared.row;
@@ -250,6 +249,9 @@ export function createSessionStore(db: Database, options: SessionOptions = {}) {
 
     /** Another instance ended or changed these sessions: drop this process's copies (not told on). */
     forget,
+
+    /** What the memory of sessions counts (hits, misses, evictions), for the metrics. */
+    cacheStats: cache as CacheStats,
 
     /** Housekeeping: expired rows are dead weight. */
     async deleteExpired(): Promise<number> {

@@ -6,9 +6,10 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { LOCKS } from '../../db/advisory-lock';
 import type { Database } from '../../db/client';
 import { issues, publishers, volumes } from '../../db/schema/catalog';
-import { createAuditLog, type AuditRecord } from '../admin/audit';
+import { createAuditLog, type AuditRecord } from '../audit/service';
 import { issueCoverPath, volumeCoverPath } from '../media/cover-art';
-import { createCatalogRepository, type IssueRow, type VolumeRow } from './repository';
+import { createCatalogRepository, type VolumeRow } from './repository';
+import type { IssueRow } from './selections';
 
 /** Arbitrary constant (beside the migration and seed locks): serialises the creation of one publisher name. */
 

@@ -4,7 +4,8 @@
 // share one cache entry and one database read, and can never get different answers.
 import { COMICS_PER_PAGE } from '@comics/shared/constants';
 import type { ComicListQuery, ComicSearchQuery } from '@comics/shared/schemas/catalog';
-import type { Page, VolumeFilter } from './repository';
+import type { Page } from '../../db/page';
+import type { VolumeFilter } from './repository';
 
 export interface ComicListing extends VolumeFilter {
   /** null: the whole catalogue, as the spec's client expects when it sends neither page nor limit. */

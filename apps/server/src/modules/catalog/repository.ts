@@ -7,11 +7,8 @@ import { queryRows, sqlParams, type Database } from '../../db/client';
 import { issues, publishers, searchWords, volumes } from '../../db/schema/catalog';
 import { reviews } from '../../db/schema/reviews';
 import type { ComicSort } from '@comics/shared/schemas/catalog';
-
-export interface Page {
-  offset: number;
-  limit: number;
-}
+import type { Page } from '../../db/page';
+import { averageRating, issueColumns, type IssueRow } from './selections';
 
 export interface VolumeFilter {
   publisher?: string | undefined;
@@ -43,13 +40,12 @@ export type VolumeListRow = VolumeSummaryRow & {
   ratingAverage: number | null;
   ratingCount: number;
 };
-export type IssueRow = typeof issues.$inferSelect;
 
 const listColumns = {
   ...summaryColumns,
   priceMinCents: volumes.priceMinCents,
   priceMaxCents: volumes.priceMaxCents,
-  // Rounded as an issue's avgRating is (averageRating below); the exact value is the sort key.
+  // Rounded as an issue's avgRating is (averageRating in selections.ts); the exact value is the sort key.
   ratingAverage: sql<
     number | null
   >`round(${volumes.ratingTotal}::numeric / nullif(${volumes.ratingCount}, 0), 2)::float8`,
@@ -278,23 +274,6 @@ export function createCatalogRepository(db: Database) {
         .orderBy(asc(sql`${publishers.name} collate "C"`));
       return rows.map((r) => r.name);
     },
-  };
-}
-
-/** The average of the reviews' stars, 2 decimals, null without any (one formula wherever it shows). */
-export const averageRating = () => sql<number | null>`round(avg(${reviews.rating}), 2)::float8`;
-
-/** An issue's columns, as the catalogue answers it (favourites show issues the same way). */
-export function issueColumns() {
-  return {
-    id: issues.id,
-    volumeId: issues.volumeId,
-    issueNumber: issues.issueNumber,
-    name: issues.name,
-    description: issues.description,
-    image: issues.image,
-    priceCents: issues.priceCents,
-    createdAt: issues.createdAt,
   };
 }
 

@@ -3,7 +3,8 @@
 // prices in cents); the routes map them to the spec's wire shapes (see wire.ts).
 import { notFound } from '../../lib/errors';
 import type { ComicListing, ComicSearch } from './queries';
-import type { CatalogRepository, IssueRow, VolumeListRow, VolumeRow, VolumeSummaryRow } from './repository';
+import type { CatalogRepository, VolumeListRow, VolumeRow, VolumeSummaryRow } from './repository';
+import type { IssueRow } from './selections';
 
 export type Comic = VolumeSummaryRow;
 /** A comic as the lists show it, with its price range and rating (its card). */

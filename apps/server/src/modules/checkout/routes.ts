@@ -17,7 +17,7 @@ import {
   sendEmailAnswer,
   sendEmailBody,
 } from '@comics/shared/schemas/shop';
-import type { AuditLog } from '../admin/audit';
+import type { AuditLog } from '../audit/service';
 import { HttpError } from '../../lib/errors';
 import { adminsOnly, callerOf } from '../auth/access';
 import { ORDERS_LISTED, type CheckoutService } from './service';

@@ -4,7 +4,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
 import { favourites } from '../../db/schema/shop';
-import { issueColumns } from '../catalog/repository';
+import { issueColumns } from '../catalog/selections';
 
 /** Whether the issue exists, and whether the write changed the user's list. */
 export interface WriteOutcome {

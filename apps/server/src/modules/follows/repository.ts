@@ -7,7 +7,7 @@ import { seriesFollows } from '../../db/schema/follows';
 import { readingProgress } from '../../db/schema/reader';
 import { purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
-import { issueColumns, type IssueRow } from '../catalog/repository';
+import { issueColumns, type IssueRow } from '../catalog/selections';
 
 export interface FollowRow {
   volumeId: number;

@@ -4,6 +4,7 @@
 // flood is refused past its share and never starves the others), and keyed by the SVG's own
 // ETag: when a cover's SVG changes (its volume renamed, the SVG cache cleared) the key changes
 // with it, so a JPEG never outlives the drawing it was made from and needs no invalidation of its own.
+import { BoundedCache, BoundedCacheFront, sharedLoad } from '../../lib/bounded-cache';
 import { tryAgainLater } from '../../lib/errors';
 import { WorkSlots, type WorkSlotsLimits, type WorkTurn } from '../../lib/work-slots';
 import { rasteriseSvg } from './images';
@@ -13,11 +14,6 @@ export interface RasterCover {
   etag: string;
   width: number;
   height: number;
-}
-
-interface Entry {
-  raster: Promise<RasterCover>;
-  bytes: number;
 }
 
 export interface CoverRastersOptions extends Partial<
@@ -46,11 +42,8 @@ const MAX_WAITING = 6 * WAITING_PER_CLIENT;
 /** Seconds until a refused client tries again: its own backlog drains in a few. */
 const RETRY_AFTER_SECONDS = 5;
 
-export class CoverRasters {
-  /** Insertion order is recency: a hit moves to the end, the first key is the least recently used. */
-  private readonly entries = new Map<string, Entry>();
-  private totalBytes = 0;
-  private readonly maxBytes: number;
+/** By SVG ETag, least recently used dropped first; the entry count is never what binds. */
+export class CoverRasters extends BoundedCacheFront<string, Promise<RasterCover>> {
   private readonly slots: WorkSlots;
 
   constructor(
@@ -58,7 +51,7 @@ export class CoverRasters {
     private readonly width: number,
     options: CoverRastersOptions = {},
   ) {
-    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    super(new BoundedCache({ maxEntries: 10_000, maxBytes: options.maxBytes ?? 32 * 1024 * 1024 }));
     this.slots = new WorkSlots(
       {
         concurrency: options.concurrency ?? CONCURRENCY,
@@ -68,10 +61,6 @@ export class CoverRasters {
       () =>
         tryAgainLater(503, 'busy', 'Too many covers are being drawn; try again in a few seconds.', RETRY_AFTER_SECONDS),
     );
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 
   /** Whether the JPEG of this SVG is kept or being drawn (so asking for it costs no drawing). */
@@ -85,35 +74,14 @@ export class CoverRasters {
    * its share or the queue is full.
    */
   get(svgEtag: string, svg: () => string, client: string): Promise<RasterCover> {
-    const hit = this.entries.get(svgEtag);
-    if (hit) {
-      this.entries.delete(svgEtag);
-      this.entries.set(svgEtag, hit);
-      return hit.raster;
-    }
-    let turn: WorkTurn;
     try {
-      // Refused before the entry is made: nobody joins a drawing that will not happen.
-      turn = this.slots.reserve(client);
+      // Refused before the entry is made (a throw, not a kept rejection): nobody joins a drawing that will not happen.
+      return sharedLoad(this.entries, svgEtag, () => this.draw(svgEtag, svg, this.slots.reserve(client)), {
+        measure: (ready, grow) => grow(ready.bytes.length),
+      });
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    const raster = this.draw(svgEtag, svg, turn);
-    const entry: Entry = { raster, bytes: 0 };
-    this.entries.set(svgEtag, entry);
-    raster.then(
-      (ready) => {
-        if (this.entries.get(svgEtag) !== entry) return;
-        entry.bytes = ready.bytes.length;
-        this.totalBytes += entry.bytes;
-        this.evict();
-      },
-      // A failed drawing is not kept: the next request tries again.
-      () => {
-        if (this.entries.get(svgEtag) === entry) this.entries.delete(svgEtag);
-      },
-    );
-    return raster;
   }
 
   /** The ETag a JPEG drawn from this SVG has; known before drawing, so a 304 costs nothing. */
@@ -124,15 +92,5 @@ export class CoverRasters {
   private async draw(svgEtag: string, svg: () => string, turn: WorkTurn): Promise<RasterCover> {
     const drawn = await turn.run(() => rasteriseSvg(svg(), this.svgWidth, this.width));
     return { ...drawn, etag: CoverRasters.etagOf(svgEtag) };
-  }
-
-  private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.totalBytes <= this.maxBytes) break;
-      // Only ready entries count towards the bytes; one still drawing is left for its waiters.
-      if (entry.bytes === 0) continue;
-      this.entries.delete(key);
-      this.totalBytes -= entry.bytes;
-    }
   }
 }

@@ -32,6 +32,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   // Covers change only when a title does; a small bounded cache keeps hot ones ready. A volume's
   // new name or publisher clears it all (issue covers draw the volume's name too; redrawing is cheap).
   const covers = new ResponseCache(10 * 60_000, 5_000);
+  app.metrics?.registerCache('cover-svgs', covers);
   catalogueChanges?.subscribe((change) => {
     if (change.kind === 'volume_updated' && change.fields.some((f) => f === 'name' || f === 'publisher'))
       covers.invalidate();
@@ -68,6 +69,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   // The same covers as JPEGs (link previews). Keyed by the SVG's ETag, so they follow the SVG
   // cache: when it is cleared (a volume renamed) the next JPEG is drawn from the new SVG.
   const rasters = new CoverRasters(COVER_SVG_WIDTH, COVER_RASTER_WIDTH);
+  app.metrics?.registerCache('cover-jpegs', rasters);
   const limitDrawing = perIpLimit(app, 'cover-drawing', COVER_DRAWINGS_PER_IP_PER_MINUTE);
 
   async function sendRasterCover(request: FastifyRequest, reply: FastifyReply, svg: CachedAnswer) {

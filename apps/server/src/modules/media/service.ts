@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { media } from '../../db/schema/media';
 import { isValidStorageKey, type MediaStorage, type StoredObject } from '../../lib/storage';
-import { createAuditLog } from '../admin/audit';
+import { createAuditLog } from '../audit/service';
 import { volumeCoverJpegPath, COVER_RASTER_HEIGHT, COVER_RASTER_WIDTH } from './cover-art';
 import { checkUploadedImage, renderRenditions, type Rendition } from './images';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
 import { issuePages, issuePageSets, readingProgress } from '../../db/schema/reader';
 import { purchases } from '../../db/schema/shop';
-import { issueColumns } from '../catalog/repository';
+import { issueColumns } from '../catalog/selections';
 
 export interface StoredPage {
   number: number;

@@ -17,6 +17,7 @@ import type { ServerSecrets } from '../../db/server-secrets';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
 import { HttpError, notFound, validationFailed } from '../../lib/errors';
 import type { MediaAddresses } from '../../lib/media-addresses';
+import { BoundedCache, sharedLoad, type CacheStats, type MeasureValue } from '../../lib/bounded-cache';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
 import { UserReadCache } from '../../lib/user-read-cache';
 import type { MediaStorage } from '../../lib/storage';
@@ -102,9 +103,8 @@ export interface Edition {
 }
 
 const DEFAULT_TTL_MS = 60_000;
-const MAX_CACHED_ISSUES = 2_000;
-/** Listings of uploaded sets of 300 pages are some 100 kB: the cache is bounded in bytes too. */
-const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+/** An edition weighs its listing, and about as much again for the pages it was made from. */
+const measureEdition: MeasureValue<Edition> = (edition, grow) => grow(2 * edition.listing.body.length);
 
 /** The demo pages of an issue nobody has uploaded pages for, with what they draw. */
 function generatedEdition(issue: GeneratedIssue) {
@@ -133,20 +133,26 @@ export function createReaderService({
   drawings: drawingLimits,
   places = createPlacesCache(),
 }: ReaderServiceDependencies) {
-  const editions = new EditionCache(cacheTtlMs);
+  // By issue id; an unknown issue's load fails (404), so it is not kept. Listings of uploaded sets
+  // of 300 pages are some 100 kB: bounded in bytes too.
+  const editions = new BoundedCache<number, Promise<Edition>>({
+    ttlMs: cacheTtlMs,
+    maxEntries: 2_000,
+    maxBytes: 32 * 1024 * 1024,
+  });
   const drawings = createPageDrawings(storage, drawingLimits);
   catalogueChanges?.subscribe((change) => {
     // Any edit of an issue (its name is drawn; 'pages' is an upload), or a name every issue draws.
     // (Saved places need nothing: a page past a new, shorter set's end is answered as its last.)
-    if (change.kind === 'issue_updated' && change.issueId !== undefined) editions.drop(change.issueId);
+    if (change.kind === 'issue_updated' && change.issueId !== undefined) editions.delete(change.issueId);
     else if (change.kind === 'volume_updated' && (change.fields.includes('name') || change.issuesChanged)) {
       editions.clear();
     }
   });
 
-  async function loadEdition(issueId: number): Promise<Edition | null> {
+  async function loadEdition(issueId: number): Promise<Edition> {
     const [issue, set] = await Promise.all([findIssue(issueId), repository.findPageSet(issueId)]);
-    if (!issue) return null;
+    if (!issue) throw notFound('Issue');
     const { version, pageCount, pages, direction, drawn } = set ? { ...set, drawn: null } : generatedEdition(issue);
     const source = drawn ? 'generated' : 'uploaded';
     const listing: IssuePagesAnswer = {
@@ -162,11 +168,8 @@ export function createReaderService({
     return { issueId, source, version, direction, pageCount, pages, drawn, listing: toCachedAnswer(listing) };
   }
 
-  async function requireEdition(issueId: number): Promise<Edition> {
-    const edition = await editions.get(issueId, () => loadEdition(issueId));
-    if (!edition) throw notFound('Issue');
-    return edition;
-  }
+  const requireEdition = (issueId: number): Promise<Edition> =>
+    sharedLoad(editions, issueId, () => loadEdition(issueId), { measure: measureEdition });
 
   // The signing key is made once for the whole cluster and read once per process.
   const pageTokens = async (): Promise<PageTokens> => createPageTokens(await secrets.key(PAGE_TOKEN_KEY_NAME));
@@ -195,6 +198,9 @@ export function createReaderService({
 
     /** Whether the issue's pages are kept (or being read), so asking for them costs no query. */
     isKept: (issueId: number) => editions.has(issueId),
+
+    /** What the editions' cache counts (hits, misses, evictions), for the metrics. */
+    editionCacheStats: editions as CacheStats,
 
     /**
      * Page `number` of the edition at `width` (the caller has checked both exist): a stored
@@ -276,75 +282,3 @@ export function createReaderService({
 }
 
 export type ReaderService = ReturnType<typeof createReaderService>;
-
-interface CacheEntry {
-  edition: Promise<Edition | null>;
-  expiresAt: number;
-  /** Counted once ready: the listing, and about as much again for the pages it was made from. */
-  bytes: number;
-}
-
-/**
- * Issues' editions, bounded in entries and bytes (least recently used dropped first). A load is
- * shared by the requests arriving meanwhile; one dropped while loading is answered but not kept,
- * and an unknown issue is not kept at all.
- */
-class EditionCache {
-  /** Insertion order is recency: a hit moves to the end. */
-  private readonly entries = new Map<number, CacheEntry>();
-  private totalBytes = 0;
-
-  constructor(private readonly ttlMs: number) {}
-
-  has(issueId: number): boolean {
-    const entry = this.entries.get(issueId);
-    return entry !== undefined && entry.expiresAt > Date.now();
-  }
-
-  get(issueId: number, load: () => Promise<Edition | null>): Promise<Edition | null> {
-    const hit = this.entries.get(issueId);
-    if (hit && hit.expiresAt > Date.now()) {
-      this.entries.delete(issueId);
-      this.entries.set(issueId, hit);
-      return hit.edition;
-    }
-    if (hit) this.drop(issueId);
-    const edition = load();
-    if (this.ttlMs === 0) return edition;
-    const entry: CacheEntry = { edition, expiresAt: Date.now() + this.ttlMs, bytes: 0 };
-    this.entries.set(issueId, entry);
-    edition.then(
-      (ready) => {
-        if (this.entries.get(issueId) !== entry) return;
-        if (!ready) return this.drop(issueId);
-        entry.bytes = 2 * ready.listing.body.length;
-        this.totalBytes += entry.bytes;
-        this.evict();
-      },
-      () => {
-        if (this.entries.get(issueId) === entry) this.drop(issueId);
-      },
-    );
-    this.evict();
-    return edition;
-  }
-
-  drop(issueId: number): void {
-    const entry = this.entries.get(issueId);
-    if (!entry) return;
-    this.entries.delete(issueId);
-    this.totalBytes -= entry.bytes;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.totalBytes = 0;
-  }
-
-  private evict(): void {
-    for (const issueId of this.entries.keys()) {
-      if (this.entries.size <= MAX_CACHED_ISSUES && this.totalBytes <= MAX_CACHED_BYTES) break;
-      this.drop(issueId);
-    }
-  }
-}

@@ -15,7 +15,7 @@ import { HttpError, tryAgainLater } from '../../lib/errors';
 import { loggableError } from '../../lib/loggable-error';
 import type { MediaStorage } from '../../lib/storage';
 import { WorkSlots } from '../../lib/work-slots';
-import type { AuditLog } from '../admin/audit';
+import type { AuditLog } from '../audit/service';
 import {
   DEFAULT_ARCHIVE_LIMITS,
   entryRefusedFor,

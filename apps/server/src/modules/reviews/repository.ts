@@ -7,7 +7,8 @@ import { issues, volumes } from '../../db/schema/catalog';
 import { reviews } from '../../db/schema/reviews';
 import { purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
-import { averageRating, type Page } from '../catalog/repository';
+import type { Page } from '../../db/page';
+import { averageRating } from '../catalog/selections';
 
 export interface ReviewRow {
   id: number;

@@ -19,7 +19,7 @@ import {
 } from '@comics/shared/schemas/reviews';
 import { z } from 'zod';
 import { perIpLimit, requestBudget } from '../../lib/request-budget';
-import type { AuditLog } from '../admin/audit';
+import type { AuditLog } from '../audit/service';
 import { assertOwnUser, callerOf } from '../auth/access';
 import type { ReviewsService } from './service';
 import { adminReviewOf, issueReviewsOf, reviewOf } from './wire';

@@ -6,7 +6,7 @@
 import { REVIEWS_PER_PAGE } from '@comics/shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { HttpError, validationFailed } from '../../lib/errors';
-import type { Page } from '../catalog/repository';
+import type { Page } from '../../db/page';
 import { createReviewsRepository, type AdminReviewRow, type RatingSummaryRow, type ReviewRow } from './repository';
 
 export interface ReviewsServiceOptions {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedCache, sharedLoad } from '../../lib/bounded-cache';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
 import type { MediaAddresses } from '../../lib/media-addresses';
 import { readCredential } from '../auth/session-cookie';
@@ -138,8 +139,14 @@ export async function registerWebApp(
   // a guest), never from anything of the visitor's, so one rendering serves every guest; it is
   // kept until the catalogue changes or for RENDERED_PAGE_TTL_MS.
   const ssr = await loadSsrModule(app, ssrEntry);
-  const rendered = new Map<string, { at: number; ratings: string; page: ReturnType<SsrModule['prerender']> }>();
+  // By ratings version and path: a review moves the version on. A handful of paths, so the
+  // entry bound only sweeps out old versions.
+  const rendered = new BoundedCache<string, ReturnType<SsrModule['prerender']>>({
+    ttlMs: RENDERED_PAGE_TTL_MS,
+    maxEntries: 32,
+  });
   catalogueChanges?.subscribe(() => rendered.clear());
+  app.metrics?.registerCache('rendered-pages', rendered);
 
   async function getApi(apiPath: string) {
     const answer = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { accept: 'application/json' } });
@@ -166,19 +173,8 @@ export async function registerWebApp(
     }
   }
 
-  function render(module: SsrModule, pathname: string) {
-    let entry = rendered.get(pathname);
-    const ratings = ratingsVersion();
-    if (!entry || entry.ratings !== ratings || Date.now() - entry.at > RENDERED_PAGE_TTL_MS) {
-      entry = { at: Date.now(), ratings, page: module.prerender(pathname, getApi) };
-      rendered.set(pathname, entry);
-      const mine = entry;
-      entry.page.catch(() => {
-        if (rendered.get(pathname) === mine) rendered.delete(pathname);
-      });
-    }
-    return entry.page;
-  }
+  const render = (module: SsrModule, pathname: string) =>
+    sharedLoad(rendered, `${ratingsVersion()} ${pathname}`, () => module.prerender(pathname, getApi));
 
   // The first rendering also loads and compiles the rendering's modules (some 0.5 s): done once
   // the server listens, not in the first visitor's request.
