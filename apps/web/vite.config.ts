@@ -130,9 +130,11 @@ function preloadFont(fontCss: string, preloadedFile: RegExp): Plugin {
         if (html?.type !== 'asset') return;
         const font = Object.values(bundle).find((file) => file.type === 'asset' && preloadedFile.test(file.fileName));
         if (!font) return this.error(`No font file matching ${preloadedFile} to preload.`);
-        html.source = String(html.source).replace(
-          '<script src="/theme-init.js">',
-          `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin />\n    <script src="/theme-init.js">`,
+        const source = String(html.source);
+        if (!source.includes('<title>')) return this.error('index.html has no <title> to put the font preload before.');
+        html.source = source.replace(
+          '<title>',
+          `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin />\n    <title>`,
         );
       },
     },
