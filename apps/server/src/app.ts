@@ -245,7 +245,6 @@ export async function buildApp({
     // A new issue's e-mails to its series' followers commit with it; the worker sends them after.
     issueAdded: async (issue, tx) => ((await follows.issueAdded(tx, issue)) > 0 ? () => mailWorker.wake() : undefined),
   });
-  app.metrics?.registerCache('sessions', sessions.cacheStats);
   // A review saved or deleted shows in the volume's cached avgRating at once.
   const ratings = new RatingVersions();
   const reviews = createReviewsService(database.db, { onRatingsChanged: clusterRatings(ratings, shared.bus) });
@@ -255,6 +254,7 @@ export async function buildApp({
     onForget: (forgotten) => shared.bus.publish('sessions', forgotten, { acknowledged: true }),
   });
   forwardSessions(sessions, shared.bus);
+  app.metrics?.registerCache('sessions', sessions.cacheStats);
   const accountRepository = createAccountRepository(database.db);
   const accounts = createAccountService(accountRepository, sessions);
   const admin = createAdminService({
@@ -364,7 +364,6 @@ export async function buildApp({
     secrets,
     findIssue: (id) => catalog.findIssue(id),
     storage,
-  app.metrics?.registerCache('reader-editions', reader.editionCacheStats);
     addresses: mediaAddresses,
     owns: (userId, issueId) => cart.owns(userId, issueId),
     // A page address opens pages only while the session it names lives (from the sessions' memory).
@@ -374,6 +373,7 @@ export async function buildApp({
     cacheTtlMs: config.CATALOG_CACHE_TTL * 1000,
     places: readingPlaces,
   });
+  app.metrics?.registerCache('reader-editions', reader.editionCacheStats);
   const pageUploads = createPageUploads({
     repository: readerRepository,
     findIssue: (id) => catalog.findIssue(id),
