@@ -1,10 +1,12 @@
 // `npm start`: builds the web app and the server when their sources are newer than the
 // last build (so the first start on a fresh clone builds, and later starts are instant),
-// then runs the server.
-import { spawn, spawnSync } from 'node:child_process';
+// then runs the server in this same process: one Node process serves the shop, not a launcher
+// waiting on a server (each Node process costs about 50 MB), and stop signals reach the server
+// itself, which shuts down gracefully on SIGTERM and SIGINT (server.ts).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/server/src', 'packages/shared/src'];
@@ -27,14 +29,10 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
-  cwd: root,
-  stdio: 'inherit',
-  // NODE_ENV is left to the caller: unset, the server runs the demo shop (development sign-in
-  // provider, demo accounts printed); a real deployment sets NODE_ENV=production and PUBLIC_URL
-  // (ADR 005; the server refuses a production start without PUBLIC_URL).
-  env: process.env,
-});
-// Pass stop signals on, so the server shuts down gracefully under a process manager too.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
+// Stack traces name the TypeScript sources (what --enable-source-maps did for the child process).
+process.setSourceMapsEnabled(true);
+process.chdir(root);
+// NODE_ENV is left to the caller: unset, the server runs the demo shop (development sign-in
+// provider, demo accounts printed); a real deployment sets NODE_ENV=production and PUBLIC_URL
+// (ADR 005; the server refuses a production start without PUBLIC_URL).
+await import(pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href);

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 
 import type { AdminStats } from '@comics/shared/schemas/admin';
 
+import { formatDollars } from '@comics/shared/money';
 import { accountMenu, DEMO_ADMIN, DEMO_USER, storedKeys, uniqueEmail, uniqueUsername } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -127,7 +128,7 @@ test('an administrator logs in and lands on the dashboard', async ({ page }) => 
     ['Daily Users', String(stats.dailyUsers)],
     ['Users Register', String(stats.usersRegistered)],
     ['Comics Selling', String(stats.comicsSelling)],
-    ['Earning', `$${stats.earning.toFixed(2)}`],
+    ['Earning', formatDollars(stats.earning)],
   ];
   for (const [label, value] of cards) {
     const card = figures.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });

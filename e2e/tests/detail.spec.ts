@@ -3,15 +3,8 @@
 // clear not-found state. Expectations come from the API.
 import type { Page } from '@playwright/test';
 
-import {
-  fetchComic,
-  fetchComicsPage,
-  fetchIssues,
-  findComicForSorting,
-  PROMO_IDS,
-  priceText,
-  type Issue,
-} from './support/api';
+import { formatDollars } from '@comics/shared/money';
+import { fetchComic, fetchComicsPage, fetchIssues, findComicForSorting, PROMO_IDS, type Issue } from './support/api';
 import { expect, test } from './support/fixtures';
 import { comicCards, expectCards, expectImageLoaded, issueButtons, issuesSection } from './support/screens';
 
@@ -207,7 +200,7 @@ test('shows the name with its start year, the deck, the description with links d
   const cards = issuesSection(page).getByRole('article');
   for (const index of [0, issues.length - 1]) {
     // Exactly 2 decimals: no digit after the API's price.
-    const price = priceText(issues[index]!.price).replace(/[$.]/g, '\\$&');
+    const price = formatDollars(issues[index]!.price).replace(/[$.]/g, '\\$&');
     await expect(cards.nth(index)).toContainText(new RegExp(`${price}(?!\\d)`));
   }
 });

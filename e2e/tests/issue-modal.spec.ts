@@ -2,7 +2,8 @@
 // this comic', the price with 2 decimals, Close / Escape, and 'Buy now' (guests go to /login).
 import type { Page } from '@playwright/test';
 
-import { fetchComic, fetchIssues, PROMO_IDS, priceText, type Comic, type Issue } from './support/api';
+import { formatDollars } from '@comics/shared/money';
+import { fetchComic, fetchIssues, PROMO_IDS, type Comic, type Issue } from './support/api';
 import { expect, test } from './support/fixtures';
 import { expectImageLoaded, issueButtons } from './support/screens';
 
@@ -62,7 +63,7 @@ test("shows the issue: number, name, cover, no reviews, description and price; '
   // The price: dollars with exactly 2 decimals, the API's price.
   const price = dialog.getByText(/^\$\d+\.\d{2}$/);
   await expect(price).toHaveCount(1);
-  await expect(price).toHaveText(priceText(issue.price));
+  await expect(price).toHaveText(formatDollars(issue.price));
   expect(Number((await price.innerText()).slice(1))).toBe(issue.price);
 
   // The shared link opens the same issue.
@@ -81,7 +82,7 @@ test("an issue without a description shows 'Woohoo'; Escape closes and focus ret
   const { button, dialog } = await openIssue(page, comic, issue);
   await expect(dialog).toHaveAccessibleName(new RegExp(`#${issue.issue_number}$`));
   await expect(dialog.getByText('Woohoo', { exact: true })).toBeVisible();
-  await expect(dialog.getByText(priceText(issue.price), { exact: true })).toBeVisible();
+  await expect(dialog.getByText(formatDollars(issue.price), { exact: true })).toBeVisible();
 
   // Focus is inside the dialog while it is open; Escape closes it and focus goes back.
   await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);

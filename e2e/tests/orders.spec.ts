@@ -1,5 +1,6 @@
 // Orders you can find: a customer's paid orders on /user/orders (date, lines, total, card brand
 // and last 4 digits), each with a printable receipt, which the confirmation e-mail links to.
+import { formatDollars, sumDollars } from '@comics/shared/money';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { addToCartViaApi, findSmallComic, payCartViaApi, signInAsNewCustomer } from './support/shop';
@@ -32,8 +33,8 @@ test('the confirmation e-mail links to the order’s receipt; /user/orders lists
   const rows = receipt.getByRole('table', { name: `The issues of order #${orderId}` }).getByRole('row');
   await expect(rows).toHaveCount(bought.length + 2);
   for (const issue of bought) await expect(receipt).toContainText(`${comic.name} #${issue.issue_number}`);
-  const total = bought.reduce((sum, issue) => sum + Math.round(issue.price * 100), 0) / 100;
-  await expect(rows.last()).toContainText(`Total$${total.toFixed(2)}`);
+  const total = sumDollars(bought.map((issue) => issue.price));
+  await expect(rows.last()).toContainText(`Total${formatDollars(total)}`);
   await expect(receipt.getByRole('button', { name: 'Print' })).toBeVisible();
   await page.screenshot({ path: '/tmp/receipt-light.png' });
 
@@ -51,7 +52,7 @@ test('the confirmation e-mail links to the order’s receipt; /user/orders lists
   await page.getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/orders$/);
   const order = page.getByRole('region', { name: `Order #${orderId}` });
-  await expect(order).toContainText(`Total $${total.toFixed(2)}`);
+  await expect(order).toContainText(`Total ${formatDollars(total)}`);
   await expect(order).toContainText('paid with VISA •••• 4242');
   await order.getByRole('link', { name: `Receipt of order #${orderId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/user/orders/${orderId}$`));

@@ -10,6 +10,8 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 import type { IssuePagesAnswer } from '@comics/shared/schemas/reader';
 
+import { formatDollars } from '@comics/shared/money';
+import { pageAddress, parsePageFileName } from '@comics/shared/page-address';
 import { fetchComicsPage, fetchIssues, type Issue } from './support/api';
 import { loginViaApi, signUpViaApi, uniqueEmail, uniqueUsername, type Credentials } from './support/auth';
 import { expectNoSeriousAxeViolations } from './support/axe';
@@ -209,7 +211,7 @@ test("a guest reads the preview from the issue modal and meets 'Buy this issue' 
   await expect(whereAmI(page)).toHaveText('End of the preview');
   const cta = page.getByRole('region', { name: `${answer.volumeName} #${issue.issue_number}` });
   await expect(cta.getByRole('link', { name: 'Buy this issue' })).toBeVisible();
-  await expect(cta).toContainText(`$${answer.issue.price.toFixed(2)}`);
+  await expect(cta).toContainText(formatDollars(answer.issue.price));
   await expect(page.locator('img[data-page-image]')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/reader-guest-cta-light.png' });
 
@@ -220,10 +222,10 @@ test("a guest reads the preview from the issue modal and meets 'Buy this issue' 
   await expect(strip.getByRole('button', { name: 'Page 3', exact: true })).toBeVisible();
 
   // The browser never asked for page 4, and the server refuses it without the owner's token.
-  expect(pageRequests.filter((url) => /\/4-\d+\.webp/.test(url))).toEqual([]);
+  expect(pageRequests.filter((url) => pageFileOf(url)?.number === 4)).toEqual([]);
   const width = answer.pages[3]!.widths[0]!;
-  expect((await page.request.get(`${answer.pagesBase}/4-${width}.webp`)).status()).toBe(403);
-  expect((await page.request.get(`${answer.pagesBase}/3-${width}.webp`)).status()).toBe(200);
+  expect((await page.request.get(pageAddress(answer.pagesBase, 4, width))).status()).toBe(403);
+  expect((await page.request.get(pageAddress(answer.pagesBase, 3, width))).status()).toBe(200);
 
   // Buying starts with signing in, which comes back to the reader with the issue in the cart.
   await cta.getByRole('link', { name: 'Buy this issue' }).click();
@@ -454,13 +456,8 @@ test(`a page turn with prefetch shows the next page in under ${TURN_BUDGET_MS} m
       await reader.goto(`/user/read/${issue.id}?page=1`);
       const slow = await timeTurns(reader, pageCount, 10, { waitForPrefetch });
       // srcset and sizes at work: the phone's pages are the 1280 px ones, never the desktop's 1920.
-      const widths = await reader.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((entry) => /\/\d+-(\d+)\.webp/.exec(entry.name)?.[1])
-          .filter((width) => width !== undefined),
-      );
-      expect(new Set(widths)).toEqual(new Set(['1280']));
+      const widths = (await fetchedAddresses(reader)).map((url) => pageFileOf(url)?.width).filter(Boolean);
+      expect(new Set(widths)).toEqual(new Set([1280]));
       report(
         `10 turns on a phone's mobile link, ${waitForPrefetch ? 'pausing for the prefetch' : 'without pausing'}: ${describeDurations(slow)}`,
         slow,
@@ -472,6 +469,16 @@ test(`a page turn with prefetch shows the next page in under ${TURN_BUDGET_MS} m
 
   expect(percentile(turns, 0.95), summary).toBeLessThan(TURN_BUDGET_MS);
 });
+
+/** The page and width a page image's address names, or null for any other address. */
+function pageFileOf(url: string) {
+  return parsePageFileName(new URL(url, 'http://shop').pathname.split('/').pop()!);
+}
+
+/** Every address the page has fetched so far. */
+function fetchedAddresses(page: Page): Promise<string[]> {
+  return page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+}
 
 /**
  * Turns `count` pages forward from page 1 and answers each turn's 'reader:turn' measure. With
@@ -485,14 +492,11 @@ async function timeTurns(
   { waitForPrefetch }: { waitForPrefetch: boolean },
 ): Promise<number[]> {
   await expectLoaded(pageImage(page, 1));
-  const fetchedPages = () =>
-    page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => /\/(\d+)-\d+\.webp/.exec(entry.name)?.[1])
-        .filter((n): n is string => n !== undefined)
-        .map(Number),
-    );
+  const fetchedPages = async () =>
+    (await fetchedAddresses(page)).flatMap((url) => {
+      const file = pageFileOf(url);
+      return file ? [file.number] : [];
+    });
   for (let turn = 1; turn <= count; turn++) {
     if (waitForPrefetch) {
       const ahead = [turn + 1, turn + 2].filter((n) => n <= pageCount);
@@ -555,7 +559,7 @@ test("'Next issue' at the end of an owned issue buys the next one in one click, 
   await page.keyboard.press('ArrowRight');
   await expect(whereAmI(page)).toHaveText('The end');
   const label = `#${second.issue_number}${second.name ? `: ${second.name}` : ''}`;
-  const buyNext = page.getByRole('button', { name: `Buy the next issue, ${label} · $${second.price.toFixed(2)}` });
+  const buyNext = page.getByRole('button', { name: `Buy the next issue, ${label} · ${formatDollars(second.price)}` });
   await expect(buyNext).toBeVisible();
   await page.screenshot({ path: '/tmp/reader-next-issue-light.png' });
   await buyNext.click();

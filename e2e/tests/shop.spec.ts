@@ -3,7 +3,8 @@
 // sandbox's test cards, the badge and 'My comics'. Each test signs up its own customer.
 import type { Page } from '@playwright/test';
 
-import { priceText, type Issue } from './support/api';
+import { formatDollars, sumDollars } from '@comics/shared/money';
+import type { Issue } from './support/api';
 import { expect, test } from './support/fixtures';
 import { issueButtons } from './support/screens';
 import { addToCartViaApi, cartLink, findSmallComic, signInAsNewCustomer, typeCard } from './support/shop';
@@ -106,8 +107,8 @@ test("buys a whole comic: two issues, one removed, 'BUY ALL COMICS!', paid with 
 
   await cartLink(page).click();
   await expect(rowsOf(page, 'Shopping Bag')).toHaveCount(issues.length);
-  const total = issues.reduce((sum, issue) => sum + Math.round(issue.price * 100), 0) / 100;
-  await page.getByRole('link', { name: `Checkout ${priceText(total)}` }).click();
+  const total = sumDollars(issues.map((issue) => issue.price));
+  await page.getByRole('link', { name: `Checkout ${formatDollars(total)}` }).click();
   await expect(page).toHaveURL(/\/user\/shop\/checkout$/);
 
   const payNow = page.getByRole('button', { name: 'Pay Now' });
@@ -116,7 +117,7 @@ test("buys a whole comic: two issues, one removed, 'BUY ALL COMICS!', paid with 
   await payNow.click();
   const success = page.getByRole('dialog', { name: 'PAYMENT SUCCESSFUL!' });
   await expect(success).toBeVisible();
-  await expect(success).toContainText(`Paid ${priceText(total)}`);
+  await expect(success).toContainText(`Paid ${formatDollars(total)}`);
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
   expect(await page.evaluate(() => localStorage.getItem('carrito'))).toBeNull();
 
@@ -125,7 +126,9 @@ test("buys a whole comic: two issues, one removed, 'BUY ALL COMICS!', paid with 
   const bought = rowsOf(page, 'My comics');
   await expect(bought).toHaveCount(issues.length);
   for (const issue of issues) {
-    await expect(bought.filter({ hasText: `#${issue.issue_number}` }).first()).toContainText(priceText(issue.price));
+    await expect(bought.filter({ hasText: `#${issue.issue_number}` }).first()).toContainText(
+      formatDollars(issue.price),
+    );
   }
   await expect(bought.first()).toContainText('Digital');
 
@@ -148,7 +151,7 @@ test("a declined card (4000 0000 0000 0002) shows 'Error!' and keeps the cart", 
   await expect(page).toHaveURL(/\/user\/shop$/);
   await expect(rowsOf(page, 'Shopping Bag')).toHaveCount(1);
 
-  await page.getByRole('link', { name: `Checkout ${priceText(issue.price)}` }).click();
+  await page.getByRole('link', { name: `Checkout ${formatDollars(issue.price)}` }).click();
   await typeCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   const error = page.getByRole('dialog', { name: 'Error!' });

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 
 import type { IssuePagesAnswer, ReadingAccess } from '@comics/shared/schemas/reader';
 
+import { pageAddress } from '@comics/shared/page-address';
 import { accountMenu, DEMO_ADMIN, loginViaApi } from './support/auth';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -29,7 +30,7 @@ async function readPageFour(page: Page, issueId: number): Promise<string> {
   const access = (await (await page.request.get(`/api/user/reading/${issueId}`)).json()) as ReadingAccess;
   const pages = (await (await page.request.get(`/api/issues/${issueId}/pages`)).json()) as IssuePagesAnswer;
   expect(access.token, 'the owner’s page token').toEqual(expect.any(String));
-  const url = `${pages.pagesBase}/4-${pages.pages[3]!.widths[0]}.webp?t=${encodeURIComponent(access.token!)}`;
+  const url = `${pageAddress(pages.pagesBase, 4, pages.pages[3]!.widths[0]!)}?t=${encodeURIComponent(access.token!)}`;
   expect(await page.evaluate(async (address) => (await fetch(address)).status, url)).toBe(200);
   return url;
 }

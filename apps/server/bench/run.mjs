@@ -3,9 +3,10 @@
 // on the embedded PGlite, against a bare Fastify route started the same way. Servers run with
 // the settings a user runs (info logging included). Prints requests/s, p50 and p99 latency, and
 // each route's ratio to the bare route. Not a test: it measures and reports.
-// Options: --duration S (8), --rounds N (3), --connections N (50), --checkout-seconds S (10).
+// Options: --duration S (8), --rounds N (3), --connections N (50), --checkout-seconds S (10),
+// --server FILE (apps/server/dist/server.js).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +36,8 @@ const connections = Number(args.connections ?? 50);
 const checkoutSeconds = Number(args['checkout-seconds'] ?? 10);
 const volumes = Number(args.volumes ?? 10_000);
 const issues = Number(args.issues ?? 100_000);
+/** Another build of the server to measure (e.g. one from before a change), instead of dist/. */
+const serverScript = args.server ?? 'apps/server/dist/server.js';
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = 'comics_bench';
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
@@ -69,10 +72,11 @@ async function prepareDatabase() {
   }
 }
 
-export async function startProcess(script, port, env) {
+/** `stdout`: where the server's log lines go (a file descriptor), nowhere by default. */
+export async function startProcess(script, port, env, { stdout = 'ignore' } = {}) {
   const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -107,16 +111,33 @@ function load(url, paths, seconds, headers) {
   });
 }
 
-async function measure(url, paths, headers = {}) {
+/** CPU time a process has used so far, in ms (Linux: user + system ticks of /proc/PID/stat, 100 a second). */
+function cpuMsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const [utime, stime] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
+  return ((utime + stime) * 1000) / 100;
+}
+
+/**
+ * Requests/s, latency and errors under load. With `pid` (the server's), also the server's CPU
+ * time per request, which other work on a shared machine disturbs far less than requests/s.
+ */
+export async function measure(url, paths, headers = {}, { pid } = {}) {
   // Warm-up: every distinct path once (fills the cache when it is on), then load for JIT and pool.
   for (const p of paths) await fetch(url + p, { headers }).then((r) => r.arrayBuffer());
   await load(url, paths, 2, headers);
+  const cpuBefore = pid ? cpuMsOf(pid) : 0;
   const result = await load(url, paths, duration, headers);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    ...(pid ? { cpuUsPerRequest: ((cpuMsOf(pid) - cpuBefore) * 1000) / result.requests.total } : {}),
   };
 }
 
@@ -143,7 +164,7 @@ const searchTerms = [
   'restles',
 ];
 
-function pagesOf(count) {
+export function pagesOf(count) {
   return Array.from({ length: 200 }, (_, i) => `/api/comics?page=${1 + ((i * 37) % Math.ceil(count / 12))}&limit=12`);
 }
 
@@ -234,7 +255,7 @@ async function main() {
       ['', '60'],
       [' (uncached)', '0'],
     ]) {
-      const server = await startProcess('apps/server/dist/server.js', 3300, { ...env, CATALOG_CACHE_TTL: cacheTtl });
+      const server = await startProcess(serverScript, 3300, { ...env, CATALOG_CACHE_TTL: cacheTtl });
       try {
         const named = routes.map(([name, paths]) => [name + label, paths]);
         rows.push(...(await measureAgainstBare(bareUrl, serverUrl, named, 'PostgreSQL')));
@@ -256,7 +277,7 @@ async function main() {
     // The embedded default, as `npm start` runs it: PGlite with the demo catalogue.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'comics-bench-pglite-'));
     try {
-      const server = await startProcess('apps/server/dist/server.js', 3300, {
+      const server = await startProcess(serverScript, 3300, {
         ...common,
         SEED_DEMO: 'true',
         DEMO_ACCOUNTS: 'false',

@@ -13,14 +13,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { installAccessLog, serializeRequest } from './lib/access-log';
+import { installAccessLog } from './lib/access-log';
 import { installControlCharacterGuard } from './lib/control-characters';
 import { registerCors } from './lib/cors';
 import { errorBody, installErrorHandler, sendFrameworkError } from './lib/errors';
 import { createInProcessCatalogueEvents } from './lib/catalogue-events';
 import { clusterCatalogueEvents, clusterRatings, forwardSessions, forwardUserCache } from './cluster-forwarding';
 import { loggableError } from './lib/loggable-error';
-import { errorSerializers, LOG_REDACT_PATHS, redactLogArguments } from './lib/log-redaction';
+import { createLoggers } from './lib/loggers';
 import { createMediaAddresses } from './lib/media-addresses';
 import { installMetrics, type AppMetrics } from './lib/metrics';
 import type { ReadinessCheck } from './lib/readiness';
@@ -80,7 +80,8 @@ import { imageUploadRoutes } from './modules/media/upload-routes';
 import { KnownOwners } from './modules/reader/known-owners';
 import { createReaderRepository } from './modules/reader/repository';
 import { pageImageRoutes, readerRoutes } from './modules/reader/routes';
-import { createPlacesCache, createReaderService } from './modules/reader/service';
+import { createPlacesCache } from './modules/reader/progress';
+import { createReaderService } from './modules/reader/service';
 import { createPageUploads, type PageUploadLimits } from './modules/reader/upload';
 import { pageUploadRoutes } from './modules/reader/upload-routes';
 import { createPaymentGateway } from './modules/payments/create-payment-gateway';
@@ -109,6 +110,8 @@ declare module 'fastify' {
     startDraining(): void;
     /** This instance's state in detail, for operators (server.ts serves it on the metrics listener). */
     instanceStatus: InstanceStatus;
+    /** Resolves once every line logged so far is written out: log output is buffered. */
+    flushLogs(): Promise<void>;
   }
 }
 
@@ -122,21 +125,9 @@ export async function buildApp({
   faults,
   pageUploadLimits,
 }: AppDependencies): Promise<FastifyInstance> {
+  const loggers = createLoggers(config, logStream);
   const app = fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            // No secret in any line: query values, passwords, tokens, cookies (lib/log-redaction.ts).
-            serializers: { req: serializeRequest, ...errorSerializers },
-            redact: LOG_REDACT_PATHS,
-            hooks: { logMethod: redactLogArguments },
-            ...(logStream ? { stream: logStream } : {}),
-            ...(!logStream && process.stdout.isTTY && config.NODE_ENV !== 'production'
-              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-              : {}),
-          },
+    logger: loggers?.app ?? false,
     // installAccessLog writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -164,7 +155,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installAccessLog(app, config.LOG_LEVEL);
+  app.decorate('flushLogs', loggers?.flush ?? (async () => {}));
+  if (loggers) installAccessLog(app, loggers.access, (request) => request.caller?.id);
   installControlCharacterGuard(app);
   // Without a metrics port no hook is installed at all: metrics cost nothing unless asked for.
   app.decorate('metrics', config.METRICS_PORT > 0 ? installMetrics(app, database) : null);
@@ -333,17 +325,7 @@ export async function buildApp({
     brakes: createDeclineBrakes(shared.attempts, { declinesPerIp: config.CHECKOUT_DECLINES_PER_IP, log: app.log }),
     media: mediaAddresses,
     log: app.log,
-    confirmation: ({ order, lines, buyer }) =>
-      buildOrderConfirmation({
-        orderId: order.id,
-        buyerName: buyer.username,
-        buyerEmail: buyer.email,
-        paidAt: order.paidAt ?? new Date(),
-        items: lines,
-        totalCents: order.totalCents,
-        card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null,
-        shopUrl: config.publicUrl,
-      }),
+    confirmation: (receipt) => buildOrderConfirmation({ ...receipt, shopUrl: config.publicUrl }),
     afterPaid: (order) => {
       cart.invalidate(order.userId);
       mailWorker.wake();

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageAddress } from '@comics/shared/page-address';
 import { buildApp } from './app';
 import type { DatabaseHandle } from './db/client';
 import { emailOutbox } from './db/schema/outbox';
@@ -256,7 +257,7 @@ describe('page addresses on two instances', () => {
     const pageToken = access.json<ReadingAccess>().token;
     expect(pageToken, access.body).toEqual(expect.any(String));
     const pages = (await a.inject({ method: 'GET', url: `/api/issues/${issueId}/pages` })).json<IssuePagesAnswer>();
-    const url = `${pages.pagesBase}/${PREVIEW_PAGES + 1}-320.webp?t=${encodeURIComponent(pageToken!)}`;
+    const url = `${pageAddress(pages.pagesBase, PREVIEW_PAGES + 1, 320)}?t=${encodeURIComponent(pageToken!)}`;
     return async () => (await app.inject({ method: 'GET', url })).statusCode;
   }
 

@@ -2,6 +2,7 @@
 // the API's map (/api/docs) is served in production only when asked for, and a production
 // shop's session cookie is never sent without Secure unless a warned-about setting says so.
 import { describe, expect, it } from 'vitest';
+import { pageAddress } from '@comics/shared/page-address';
 import { buildTestApp, createAccount } from '../test/helpers';
 
 const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://comics.example' };
@@ -13,7 +14,7 @@ describe('exposure', () => {
       (await app.inject({ method: 'GET', url })).headers['cross-origin-resource-policy'];
     expect(await corp('/media/covers/volumes/773.svg')).toBe('cross-origin');
     const { pagesBase } = (await app.inject({ method: 'GET', url: '/api/issues/1068/pages' })).json();
-    expect(await corp(`${pagesBase}/1-320.webp`)).toBe('cross-origin');
+    expect(await corp(pageAddress(pagesBase, 1, 320))).toBe('cross-origin');
     expect(await corp('/api/issues/1068/pages')).toBe('same-origin');
     expect(await corp('/api/comics/773')).toBe('same-origin');
     expect(await corp('/api/health')).toBe('same-origin');

@@ -1,6 +1,7 @@
 // The process as an operator runs it: it starts on its own database (metrics on their own port
 // when asked), and on SIGTERM it drains (ready answers 503 while requests are still served),
-// finishes the requests in flight, closes the database and releases the data folder, exiting 0.
+// finishes the requests in flight, closes the database and releases the data folder, exiting 0
+// with every log line written out (log output is buffered) and unmoved by a repeated signal.
 // An unsafe setting stops it before it opens anything, with a message and a non-zero exit code.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +25,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'comics-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('server process', () => {
-  it('serves, then on SIGTERM drains, finishes the request in flight and shuts down', async () => {
+  it('serves, then on SIGTERM drains, finishes the request in flight and shuts down, its log complete', async () => {
     const [port, metricsPort] = [await freePort(), await freePort()];
     const drainMs = 1500;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -37,7 +38,7 @@ describe('server process', () => {
         DATABASE_URL: '',
         SEED_DEMO: 'false',
         WEB_DIST: '',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         METRICS_PORT: String(metricsPort),
         SHUTDOWN_DRAIN_MS: String(drainMs),
       },
@@ -107,6 +108,9 @@ describe('server process', () => {
     }
     expect(draining?.status, output).toBe(503);
     expect(await draining!.json()).toMatchObject({ status: 'draining' });
+    // A second stop signal (Ctrl-C pressed again, a process manager signalling both the process
+    // and its group) must not cut the shutdown short.
+    child.kill('SIGTERM');
     expect((await shop('/api/health')).status).toBe(200);
     expect((await shop('/api/publishers')).status).toBe(200);
     expect(performance.now() - signalled).toBeLessThan(drainMs);
@@ -127,6 +131,13 @@ describe('server process', () => {
     expect(code, output).toBe(0);
     expect(performance.now() - signalled).toBeGreaterThanOrEqual(drainMs);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    // The last lines (the shutdown, the request that finished during it) were still in the buffer.
+    const logged = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; url?: string; status?: number });
+    expect(logged).toContainEqual(expect.objectContaining({ msg: 'SIGTERM: closing' }));
+    expect(logged).toContainEqual(expect.objectContaining({ url: '/api/user/login', status: 200 }));
   });
 
   it('refuses to start in production with the development sign-in on', async () => {

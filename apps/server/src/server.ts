@@ -37,6 +37,8 @@ await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
   `Comics shop on http://localhost:${config.PORT} (${database.kind}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
 );
+// Log output is buffered: whoever watches the start sees this line now, not a second later.
+void app.flushLogs();
 const metricsListener = app.metrics
   ? await startMetricsListener(app.metrics.registry, {
       host: config.METRICS_HOST,
@@ -81,11 +83,16 @@ async function shutdown(signal: string) {
     await metricsListener?.close();
     await database.close();
     clearTimeout(force);
+    // Every buffered line out before exiting (the last ones: the requests that were in flight).
+    await app.flushLogs();
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');
+    await app.flushLogs();
     process.exit(1);
   }
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+// `on`, not `once`: a second stop signal (Ctrl-C pressed again, a process manager signalling both
+// the process and its group) with no listener left would kill the server in the middle of its shutdown.
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -28,7 +28,7 @@ export async function chargeableIssues(database: DatabaseHandle, limit: number) 
   };
 }
 
-export const totalCentsOf = (items: readonly PricedIssue[]) => items.reduce((sum, item) => sum + item.priceCents, 0);
+export { totalCentsOf } from '../src/modules/checkout/repository';
 
 /** A sandbox payment method for the card `number` (the good card by default), made by the signed-in caller. */
 export async function sandboxPaymentMethod(

@@ -97,8 +97,3 @@ export function htmlText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-/** The price as the shop shows it: dollars with exactly 2 decimals. */
-export function priceText(dollars: number): string {
-  return `$${dollars.toFixed(2)}`;
-}

@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import type { LoginAnswer } from '@comics/shared/schemas/auth';
 import type { CartItem, PurchaseItem } from '@comics/shared/schemas/shop';
 
+import { totalCents } from '@comics/shared/money';
 import { fetchComicsPage, fetchIssues, type ComicSummary, type Issue } from './api';
 import { loginViaApi, originHeader, signUpViaApi, uniqueEmail, uniqueUsername } from './auth';
 
@@ -65,7 +66,7 @@ export async function payCartViaApi(page: Page, cart: CartItem[]): Promise<void>
   });
   expect(method.status(), 'POST /api/payments/sandbox/payment-methods').toBe(200);
   const { id } = (await method.json()) as { id: string };
-  const price = cart.reduce((sum, item) => sum + Math.round(item.price * 100), 0);
+  const price = totalCents(cart.map((item) => item.price));
   const paid = await page.request.post('/api/shop/checkout', {
     data: { carrito: cart.map((item) => item.id), id, price },
     headers: { ...originHeader(), 'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },

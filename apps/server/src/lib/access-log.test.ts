@@ -1,8 +1,9 @@
-// The access log: exactly one line per request, with method, path, status, time, request id
-// and client address, and never a query parameter's value. No log line at all shows a secret:
-// not in a message, an error, a field or a body (log-redaction.ts).
+// The access log: exactly one line per request, with method, path, status, time, request id,
+// client address and the signed-in user's id, nothing else, and never a query parameter's value.
+// No log line at all shows a secret: not in a message, an error, a field or a body
+// (log-redaction.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, createAccount, loginToken, type TestApp } from '../../test/helpers';
 import { redactUrl } from './log-redaction';
 import { loggableError } from './loggable-error';
 
@@ -19,13 +20,27 @@ describe('access log', () => {
     await t.app.inject({ method: 'GET', url: '/api/comics/773', remoteAddress: '192.0.2.9' });
     const written = lines.slice(before);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({
-      msg: 'request',
+    expect(written[0]).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      instance: expect.any(String),
       reqId: expect.any(String),
-      req: { method: 'GET', url: '/api/comics/773', remoteAddress: '192.0.2.9' },
-      res: { statusCode: 200 },
-      responseTime: expect.any(Number),
+      method: 'GET',
+      url: '/api/comics/773',
+      status: 200,
+      ms: expect.any(Number),
+      ip: '192.0.2.9',
     });
+  });
+
+  it("names the signed-in user on routes that resolve one, and nothing of the session's", async () => {
+    const account = await createAccount(t.database);
+    const token = await loginToken(t.app, account.email, account.password);
+    const before = lines.length;
+    await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+    const written = lines.slice(before);
+    expect(written).toEqual([expect.objectContaining({ url: '/api/user/me', status: 200, userId: account.id })]);
+    expect(JSON.stringify(written)).not.toContain(token);
   });
 
   it('cuts the query string of the sign-in flow', async () => {
@@ -56,7 +71,7 @@ describe('access log', () => {
     for (const secret of ['secret-token-value', 'private-search-words', 'reset-token-value', 'page=2', 'next=/x']) {
       expect(text).not.toContain(secret);
     }
-    expect(written.map((line) => (line.req as { url: string }).url)).toEqual([
+    expect(written.map((line) => line.url)).toEqual([
       '/api/issues/1068/pages',
       `${pagesBase}/5-640.webp?t=[redacted]`,
       '/api/comics/search?name=[redacted]&page=[redacted]',
@@ -133,5 +148,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/reset-password#token-in-fragment')).toBe('/reset-password#[redacted]');
     expect(redactUrl('/x?q=1#frag')).toBe('/x?q=[redacted]#[redacted]');
     expect(redactUrl('/x?')).toBe('/x?');
+    expect(redactUrl('/x?a=b=c&')).toBe('/x?a=[redacted]&');
+    expect(redactUrl('/x?=nameless&b=2')).toBe('/x?[redacted]&b=[redacted]');
   });
 });

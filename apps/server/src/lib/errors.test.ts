@@ -4,6 +4,7 @@
 // router refuses are answered in the same error shape.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { isRefusedValue, sqlStateOf } from './database-errors';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 
 const GENERIC_500 = {
-  code: 'internal_error',
+  code: ERROR_CODES.internalError,
   error: 'Something went wrong on our side. Please try again.',
 };
 
@@ -40,14 +41,14 @@ describe('database failures', () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/cast', query: { value, cast } });
     // A NUL never reaches the database: the control-character guard refuses it first.
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toMatch(/^(invalid_value|validation_failed)$/);
+    expect([ERROR_CODES.invalidValue, ERROR_CODES.validationFailed]).toContain(res.json().code);
   });
 
   it('answers 400 for a refused value that slipped past the guard', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/cast?value=12x&cast=int' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      code: 'invalid_value',
+      code: ERROR_CODES.invalidValue,
       error: 'A value in the request is malformed, out of range or too long.',
     });
   });

@@ -3,14 +3,23 @@
 // about internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorCode } from '@comics/shared/error-codes';
 import type { ApiError } from '@comics/shared/schemas/errors';
 import { isRefusedValue } from './database-errors';
 import { loggableError } from './loggable-error';
 
+/**
+ * A card provider's reason for a failed payment (Stripe's decline codes are open-ended): the one
+ * code a 402 passes on without it being one of ours. Made by `providerCode` only.
+ */
+export type ProviderCode = string & { readonly fromCardProvider: true };
+export const providerCode = (code: string) => code as ProviderCode;
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    /** One of ERROR_CODES: a typo, or a code no client knows, does not compile. */
+    readonly code: ErrorCode | ProviderCode,
     message: string,
     readonly fields?: Record<string, string>,
     /** Headers the answer carries (Retry-After of a 429 or 503). */
@@ -20,7 +29,7 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
+export const notFound = (what: string) => new HttpError(404, ERROR_CODES.notFound, `${what} not found`);
 
 /** A wait as a person reads it, in whole minutes rounded up: '1 minute', '14 minutes'. */
 export function inMinutes(ms: number): string {
@@ -31,7 +40,7 @@ export function inMinutes(ms: number): string {
 /** A refusal to be tried again later: 429 (too many attempts) or 503 (busy), with Retry-After in whole seconds. */
 export function tryAgainLater(
   statusCode: 429 | 503,
-  code: string,
+  code: ErrorCode,
   message: string,
   retryAfterSeconds: number,
   fields?: Record<string, string>,
@@ -40,6 +49,7 @@ export function tryAgainLater(
   return new HttpError(statusCode, code, message, fields, { 'retry-after': String(seconds) });
 }
 
+/** The answer's body; `code` is any string only for Fastify's own errors, answered as they come. */
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
   return { error: message, code, ...(fields ? { fields } : {}) };
 }
@@ -49,7 +59,7 @@ export function validationFailed(fields: Record<string, string>): HttpError {
   const summary = Object.entries(fields)
     .map(([name, message]) => `${name}: ${message}`)
     .join('; ');
-  return new HttpError(400, 'validation_failed', `Invalid request: ${summary}`, fields);
+  return new HttpError(400, ERROR_CODES.validationFailed, `Invalid request: ${summary}`, fields);
 }
 
 const sendHttpError = (reply: FastifyReply, error: HttpError) => {
@@ -92,16 +102,18 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.warn({ error: loggableError(error) }, 'database refused a value from the request');
       return reply
         .status(400)
-        .send(errorBody('invalid_value', 'A value in the request is malformed, out of range or too long.'));
+        .send(errorBody(ERROR_CODES.invalidValue, 'A value in the request is malformed, out of range or too long.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type…).
-      const code = error.code ? error.code.replace(/^FST_ERR_/, '').toLowerCase() : 'bad_request';
+      const code = error.code ? error.code.replace(/^FST_ERR_/, '').toLowerCase() : ERROR_CODES.badRequest;
       return reply.status(status).send(errorBody(code, error.message));
     }
     // Never `err: error`: a failed query's error carries the values bound to it (see loggableError).
     request.log.error({ error: loggableError(error) }, 'request failed');
-    return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side. Please try again.'));
+    return reply
+      .status(500)
+      .send(errorBody(ERROR_CODES.internalError, 'Something went wrong on our side. Please try again.'));
   });
 }

@@ -3,6 +3,7 @@
 // errors naming the file field.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, type ErrorCode } from '@comics/shared/error-codes';
 import { HttpError } from './errors';
 
 /** Lets `app`'s routes read multipart forms of one file of at most `maxFileBytes` and a few small fields. */
@@ -38,7 +39,7 @@ export function formRefused(
   message: string,
   fieldMessage: string,
   status = 400,
-  code = 'invalid_form',
+  code: ErrorCode = ERROR_CODES.invalidForm,
 ): HttpError {
   return new HttpError(status, code, message, { [form.field]: fieldMessage });
 }

@@ -2,6 +2,7 @@
 // and 'Edit issue' show on /admin/cardDetail/{id} only, a save sends only what changed and the
 // page shows the new values at once, and what the server refuses is said at its field; the issue
 // modal's pages tool uploads a CBZ, says what came of it, and removes uploaded pages after asking.
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { ComicDetail, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -117,7 +118,7 @@ describe("the admin's catalogue tools", () => {
 
   it("shows the server's field errors at their inputs and keeps the dialog open", async () => {
     const { user, calls } = open('/admin/cardDetail/7?issue=71', 'ADMIN', {
-      'PATCH /api/admin/issues/71': apiError(400, 'validation_failed', 'Some fields are not valid.', {
+      'PATCH /api/admin/issues/71': apiError(400, ERROR_CODES.validationFailed, 'Some fields are not valid.', {
         name: 'At most 200 characters',
       }),
     });
@@ -250,7 +251,7 @@ describe("the admin's pages tool (issue 13)", () => {
     const { user, input } = await openTool(pagesOf(24, 'generated'));
     await user.upload(input, cbz('escape.cbz'));
     uploads[0]!.respond(400, {
-      code: 'validation_failed',
+      code: ERROR_CODES.validationFailed,
       error: 'Some fields are not valid.',
       fields: { file: 'The archive has an entry outside its folder: ../../etc/passwd' },
     });
@@ -259,7 +260,7 @@ describe("the admin's pages tool (issue 13)", () => {
 
     // Without a field, the answer's message.
     await user.upload(input, cbz('again.cbz'));
-    uploads[1]!.respond(413, { code: 'too_large', error: 'The archive is larger than 200 MB.' });
+    uploads[1]!.respond(413, { code: ERROR_CODES.fileTooLarge, error: 'The archive is larger than 200 MB.' });
     await waitFor(() => expect(errorOf(input)).toBe('The archive is larger than 200 MB.'));
   });
 
@@ -303,7 +304,7 @@ describe("the admin's pages tool (issue 13)", () => {
 
   it('keeps the question open and says why when the removal fails', async () => {
     const { user, tool } = await openTool(pagesOf(3, 'uploaded'), {
-      'DELETE /api/admin/issues/72/pages': apiError(404, 'not_found', 'This issue has no uploaded pages.'),
+      'DELETE /api/admin/issues/72/pages': apiError(404, ERROR_CODES.notFound, 'This issue has no uploaded pages.'),
     });
     await user.click(await within(tool).findByRole('button', { name: 'Remove uploaded pages' }));
     const question = await screen.findByRole('dialog', { name: 'Remove the uploaded pages?' });

@@ -2,6 +2,7 @@
 // Its owner (or an administrator) reads it; a customer who does not own it buys it in one click
 // (into the cart, on to payment), seeing its price; a guest logs in first and comes back with it
 // in the cart (lib/pending-purchase). Nothing after a series' latest issue.
+import { formatDollars } from '@comics/shared/money';
 import type { Issue } from '@comics/shared/schemas/catalog';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -13,7 +14,6 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { useIssues } from '@/features/catalog/api/get-issues';
 import type { IssueShop } from '@/features/catalog/types';
 import { errorMessage } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
 
 import { useIssueShop } from './use-issue-shop';
 
@@ -38,7 +38,7 @@ export function NextIssue({ issue }: { issue: Issue }) {
       </Link>
     );
   }
-  const buyLabel = `Buy the next issue, ${label} · ${formatPrice(next.price)}`;
+  const buyLabel = `Buy the next issue, ${label} · ${formatDollars(next.price)}`;
   if (!shop) {
     return (
       <LoginToBuyLink issueIds={[next.id]} thenCart what="the next issue" className="btn btn-primary btn-lg">

@@ -1,8 +1,9 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { describe, expect, it, vi } from 'vitest';
 
 import { apiError, mockApi } from '@/testing/mock-api';
 
-import { ApiError, apiGet, apiPost, onUnauthorized } from './api-client';
+import { ApiError, apiGet, apiPost, isRefusal, onUnauthorized } from './api-client';
 
 describe('apiPost', () => {
   it('sends JSON, same origin with cookies, and reads the JSON answer', async () => {
@@ -32,18 +33,31 @@ describe('apiPost', () => {
   });
 
   it("turns the error shape into an ApiError with the server's code, message and fields", async () => {
-    mockApi({ 'POST /api/user/signup': apiError(409, 'email_taken', 'Taken', { email: 'Taken' }) });
+    mockApi({ 'POST /api/user/signup': apiError(409, ERROR_CODES.emailTaken, 'Taken', { email: 'Taken' }) });
     const error = await apiPost('/user/signup', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: 'email_taken', message: 'Taken', fields: { email: 'Taken' } });
+    expect(error).toMatchObject({
+      status: 409,
+      code: ERROR_CODES.emailTaken,
+      message: 'Taken',
+      fields: { email: 'Taken' },
+    });
+  });
+
+  it('tells a refusal by its code, and nothing else for one', async () => {
+    mockApi({ 'POST /api/user/signup': apiError(409, ERROR_CODES.emailTaken, 'Taken') });
+    const error = await apiPost('/user/signup', {}).catch((e: unknown) => e);
+    expect(isRefusal(error, ERROR_CODES.emailTaken)).toBe(true);
+    expect(isRefusal(error, ERROR_CODES.alreadyOwned)).toBe(false);
+    expect(isRefusal(new Error(ERROR_CODES.emailTaken), ERROR_CODES.emailTaken)).toBe(false);
   });
 });
 
 describe('onUnauthorized', () => {
   it('hears every 401 except those of sign-in attempts', async () => {
     mockApi({
-      'GET /api/user/me': apiError(401, 'unauthorized', 'Sign in first'),
-      'POST /api/user/login': apiError(401, 'invalid_credentials', 'Incorrect user or password'),
+      'GET /api/user/me': apiError(401, ERROR_CODES.unauthorized, 'Sign in first'),
+      'POST /api/user/login': apiError(401, ERROR_CODES.invalidCredentials, 'Incorrect user or password'),
     });
     const listener = vi.fn();
     const stop = onUnauthorized(listener);

@@ -1,5 +1,7 @@
 // The one way the web app talks to the API: JSON over fetch under /api, errors turned into
 // ApiError with the server's { error: '<sentence>', code, fields? } shape.
+import type { ErrorCode } from '@comics/shared/error-codes';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -12,6 +14,14 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
   }
+}
+
+/**
+ * Whether `error` is the server's refusal with `code`. The code is checked against the shared
+ * ERROR_CODES by the compiler, not looked up at run time: the map stays out of the first load.
+ */
+export function isRefusal(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 export const API_BASE = '/api';

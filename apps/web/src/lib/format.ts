@@ -1,9 +1,4 @@
-// Formatting at the edge: prices are dollars with 2 decimals (docs/product.md §9).
-import { PRICE_DECIMALS } from '@comics/shared/constants';
-
-export function formatPrice(dollars: number): string {
-  return `$${dollars.toFixed(PRICE_DECIMALS)}`;
-}
+// Formatting at the edge: counts, labels, plain text and dates (prices: @comics/shared/money).
 
 /**
  * A whole count with thousands separators, as en-US writes it ('10,000'). Not toLocaleString:
@@ -12,15 +7,6 @@ export function formatPrice(dollars: number): string {
  */
 export function formatCount(count: number): string {
   return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/**
- * The exact total in dollars of prices in dollars, summed in whole cents: the rule of
- * totalCents in @comics/shared/schemas/shop, which the cart cannot import without bringing zod
- * (that module's schemas) into its first load.
- */
-export function sumDollars(pricesInDollars: readonly number[]): number {
-  return pricesInDollars.reduce((cents, price) => cents + Math.round(price * 100), 0) / 100;
 }
 
 /** Plain text of a possibly-HTML string (paragraphs kept as line breaks), without running or

@@ -1,6 +1,7 @@
 // A stand-in for the API in component tests: fetch answers from a table of handlers keyed by
 // "METHOD /api/path" (the query string apart: a handler receives the URL), and records every
 // call with its JSON body and query.
+import type { ErrorCode } from '@comics/shared/error-codes';
 import { vi } from 'vitest';
 
 export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
@@ -47,7 +48,12 @@ export function mockApi(handlers: Record<string, Handler>) {
   return { calls, fetchMock };
 }
 
-/** The error shape every 4xx/5xx answer has. */
-export function apiError(status: number, code: string, message: string, fields?: Record<string, string>): MockAnswer {
+/** The error shape every 4xx/5xx answer has; `code` is one the shop writes, or a card decline a 402 passes on as the provider gave it. */
+export function apiError(
+  status: number,
+  code: ErrorCode | 'card_declined',
+  message: string,
+  fields?: Record<string, string>,
+): MockAnswer {
   return { status, body: { error: message, code, ...(fields ? { fields } : {}) } };
 }

@@ -1,6 +1,7 @@
 // Administrators' account management (docs/product.md §2 admin Users screen, §7 /admin/users calls).
 import { z } from 'zod';
 import { ROLES } from '../constants';
+import { isWholeCents } from '../money';
 import { idField } from './wire-numbers';
 
 /** A row of the admin users list (docs/product.md §3): never a password, hash or session. */
@@ -235,7 +236,7 @@ const issueFields = {
     .number({ error: 'Must be a price in dollars' })
     .min(0.5, { error: 'At least 0.50' })
     .max(999.99, { error: 'At most 999.99' })
-    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, { error: 'At most 2 decimals' }),
+    .refine(isWholeCents, { error: 'At most 2 decimals' }),
 };
 
 /** PATCH /api/admin/issues/{id}: an issue's name, description or price (dollars, 0.50, the card networks' minimum, to 999.99). */

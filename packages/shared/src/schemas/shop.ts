@@ -197,17 +197,3 @@ export const sendEmailBody = z.object({
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
 export const sendEmailAnswer = z.object({ queued: z.number().int() });
 export type SendEmailAnswer = z.infer<typeof sendEmailAnswer>;
-
-/** The exact total in cents of prices in dollars (each price is whole cents). */
-export function totalCents(pricesInDollars: readonly number[]): number {
-  return pricesInDollars.reduce((sum, price) => sum + Math.round(price * 100), 0);
-}
-
-/**
- * The totals a client may send for these prices: the exact one, and the spec's client's
- * "sum of prices times 100, rounded down", which floating point can leave a cent short.
- */
-export function acceptableTotals(pricesInDollars: readonly number[]): number[] {
-  const floored = Math.floor(pricesInDollars.reduce((sum, price) => sum + price, 0) * 100);
-  return [...new Set([totalCents(pricesInDollars), floored])];
-}

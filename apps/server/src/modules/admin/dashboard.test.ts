@@ -11,6 +11,8 @@ import {
   type AdminOrderDetail,
   type AdminStats,
 } from '@comics/shared/schemas/admin';
+import { ERROR_CODES } from '@comics/shared/error-codes';
+import { centsToDollars } from '@comics/shared/money';
 import { buildTestApp, createAccount, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
 import { type issues } from '../../db/schema/catalog';
 import { emailOutbox } from '../../db/schema/outbox';
@@ -300,7 +302,7 @@ describe('GET /api/admin/orders/:id', () => {
       expect(line).toMatchObject({ image: issue.image, issue_number: issue.issueNumber });
       expect(line).toMatchObject({ name: issue.name, volume_name: expect.stringMatching(/\S/) });
       // The price charged, not today's catalogue price.
-      expect(line.price).toBe(sold.find((row) => row.issueId === line.id)!.priceCents / 100);
+      expect(line.price).toBe(centsToDollars(sold.find((row) => row.issueId === line.id)!.priceCents));
     }
     expect(detail.lines.map((line) => line.price).sort()).toEqual([1.99, 2.99]);
     expect(detail.emails).toEqual([
@@ -317,9 +319,9 @@ describe('GET /api/admin/orders/:id', () => {
   it('answers 404 in the error shape for an unknown order, 400 for a malformed id', async () => {
     const unknown = await get('/api/admin/orders/2000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 'not_found', error: 'Order not found' });
+    expect(unknown.json()).toEqual({ code: ERROR_CODES.notFound, error: 'Order not found' });
     const malformed = await get('/api/admin/orders/abc');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().code).toBe('validation_failed');
+    expect(malformed.json().code).toBe(ERROR_CODES.validationFailed);
   });
 });

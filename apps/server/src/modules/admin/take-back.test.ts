@@ -3,6 +3,8 @@
 // at once), the order stays with the moment it was taken back, an audit entry says who did it,
 // and the buyer may buy the issues again. Refusals: 404 unknown order, 409 not paid or taken back.
 import { eq } from 'drizzle-orm';
+import { pageAddress } from '@comics/shared/page-address';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { PREVIEW_PAGES, type IssuePagesAnswer, type ReadingAccess } from '@comics/shared/schemas/reader';
 import type { AdminOrderDetail, AuditEntry } from '@comics/shared/schemas/admin';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +63,7 @@ async function pageFor(who: Buyer, issueId: number) {
   const access = (await who.call('GET', `/api/user/reading/${issueId}`)).json<ReadingAccess>();
   expect(access.owned).toBe(true);
   const pages = (await t.app.inject({ method: 'GET', url: `/api/issues/${issueId}/pages` })).json<IssuePagesAnswer>();
-  const url = `${pages.pagesBase}/${PREVIEW_PAGES + 1}-320.webp?t=${encodeURIComponent(access.token!)}`;
+  const url = `${pageAddress(pages.pagesBase, PREVIEW_PAGES + 1, 320)}?t=${encodeURIComponent(access.token!)}`;
   const page = () => t.app.inject({ method: 'GET', url });
   expect((await page()).statusCode).toBe(200);
   return page;
@@ -97,7 +99,7 @@ describe('POST /api/admin/orders/:id/take-back', () => {
     expect(await shelf(who)).toEqual([]);
     const page4 = await page();
     expect(page4.statusCode).toBe(403);
-    expect(page4.json().code).toBe('not_owner');
+    expect(page4.json().code).toBe(ERROR_CODES.notOwner);
     expect((await who.call('GET', `/api/user/reading/${first!.id}`)).json()).toMatchObject({
       owned: false,
       token: null,
@@ -143,13 +145,13 @@ describe('POST /api/admin/orders/:id/take-back', () => {
     expect(await myComics(who)).toEqual([item!.id]);
     await pageFor(who, item!.id);
     // The new order is a paid order of its own; the old one stays taken back.
-    expect((await takeBack(orderId)).json().code).toBe('already_taken_back');
+    expect((await takeBack(orderId)).json().code).toBe(ERROR_CODES.alreadyTakenBack);
   });
 
   it('answers 404 for an unknown order, and 409 for a second take-back or an order that is not paid', async () => {
     const unknown = await takeBack(2_000_000_000);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe('not_found');
+    expect(unknown.json().code).toBe(ERROR_CODES.notFound);
 
     const who = await buyer();
     const orderId = await buy(who, fresh(1));
@@ -157,7 +159,7 @@ describe('POST /api/admin/orders/:id/take-back', () => {
     const twice = await takeBack(orderId);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({
-      code: 'already_taken_back',
+      code: ERROR_CODES.alreadyTakenBack,
       error: "This order's comics were already taken back.",
     });
 
@@ -170,7 +172,7 @@ describe('POST /api/admin/orders/:id/take-back', () => {
       const refused = await takeBack(failed!.id);
       expect(refused.statusCode, status).toBe(409);
       expect(refused.json()).toEqual({
-        code: 'not_paid',
+        code: ERROR_CODES.notPaid,
         error: "Only a paid order's comics can be taken back.",
       });
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, failed!.id));
@@ -184,7 +186,7 @@ describe('POST /api/admin/orders/:id/take-back', () => {
     const orderId = await buy(who, [item!]);
     const refused = await takeBack(orderId, who.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('forbidden');
+    expect(refused.json().code).toBe(ERROR_CODES.forbidden);
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/take-back` })).statusCode).toBe(
       401,
     );

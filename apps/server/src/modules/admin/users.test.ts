@@ -4,6 +4,7 @@
 // each other at the same moment), sessions that end at once, and when accounts were last seen.
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { TOTAL_COUNT_HEADER, type AdminUser } from '@comics/shared/schemas/admin';
 import {
   bearer,
@@ -164,7 +165,7 @@ describe('role and activation changes', () => {
     ] as const) {
       const res = await put(url, payload);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 'own_account', error: adminMessages.ownAccount });
+      expect(res.json()).toEqual({ code: ERROR_CODES.ownAccount, error: adminMessages.ownAccount });
     }
     expect((await me(admin.headers)).statusCode).toBe(200);
   });
@@ -172,7 +173,7 @@ describe('role and activation changes', () => {
   it('answers 404 for an unknown account', async () => {
     const res = await put('/api/admin/users/rol', { id_user: 2_000_000_000, rol: 'USER' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('not_found');
+    expect(res.json().code).toBe(ERROR_CODES.notFound);
   });
 
   it('never demotes or deactivates the last active administrator', async () => {
@@ -189,7 +190,7 @@ describe('role and activation changes', () => {
     ] as const) {
       const res = await stale.call('PUT', url, payload);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 'last_admin', error: adminMessages.lastAdmin });
+      expect(res.json()).toEqual({ code: ERROR_CODES.lastAdmin, error: adminMessages.lastAdmin });
     }
     expect(await activeAdminIds([last.id])).toEqual([last.id]);
 
@@ -198,14 +199,14 @@ describe('role and activation changes', () => {
       repository: createAdminRepository(t.database.db),
       accounts: createAccountService(createAccountRepository(t.database.db), createSessionStore(t.database.db)),
     });
-    await expect(service.setActive(stale.id, last.id, false)).rejects.toMatchObject({ code: 'last_admin' });
+    await expect(service.setActive(stale.id, last.id, false)).rejects.toMatchObject({ code: ERROR_CODES.lastAdmin });
     // Promoting someone else, or changing a USER, is never refused; then the old one may go.
     const other = await createAccount(t.database);
     await service.setActive(stale.id, other.id, false);
     await service.setRole(stale.id, other.id, 'ADMIN');
     await service.setActive(stale.id, other.id, true);
     await expect(service.setRole(stale.id, last.id, 'USER')).resolves.toMatchObject({ rol: 'USER' });
-    await expect(service.setRole(stale.id, other.id, 'USER')).rejects.toMatchObject({ code: 'last_admin' });
+    await expect(service.setRole(stale.id, other.id, 'USER')).rejects.toMatchObject({ code: ERROR_CODES.lastAdmin });
     // Restore the file's administrator for the tests that follow.
     await t.database.db.update(users).set({ active: true }).where(eq(users.id, admin.id));
   });
@@ -242,7 +243,7 @@ describe('role and activation changes', () => {
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const refused = results.find((result) => result.status === 'rejected');
-      expect(refused?.reason).toMatchObject({ statusCode: 409, code: 'last_admin' });
+      expect(refused?.reason).toMatchObject({ statusCode: 409, code: ERROR_CODES.lastAdmin });
       expect(await activeAdminIds([third.id, fourth.id])).toHaveLength(1);
     }
     await t.database.db.update(users).set({ active: true }).where(eq(users.id, admin.id));

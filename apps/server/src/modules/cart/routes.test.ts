@@ -4,6 +4,8 @@
 // price paid, the old client's 'Completo', and who may act on which user's cart.
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { centsToDollars } from '@comics/shared/money';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
 import type { CartItem, PurchaseItem } from '@comics/shared/schemas/shop';
 import { bearer, buildTestApp, seededIssues, signedInUser, volumeNames, type TestApp } from '../../../test/helpers';
@@ -36,7 +38,7 @@ const itemOf = (row: Issue): CartItem => ({
   image: row.image,
   name: row.name,
   issue_number: row.issueNumber,
-  price: row.priceCents / 100,
+  price: centsToDollars(row.priceCents),
 });
 
 /** A fresh USER with a session, and requests made as them. */
@@ -147,7 +149,7 @@ describe('the cart', () => {
     await user.add(issue(0).id);
     const res = await user.add(UNKNOWN_ISSUE);
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('issue_not_found');
+    expect(res.json().code).toBe(ERROR_CODES.issueNotFound);
     expect((await user.cart()).json()).toEqual([itemOf(issue(0))]);
   });
 
@@ -156,7 +158,7 @@ describe('the cart', () => {
     await grant(user.id, [{ issueId: issue(3).id, priceCents: issue(3).priceCents }]);
     const res = await user.add(issue(3).id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'already_owned', error: 'You already own this comic.' });
+    expect(res.json()).toEqual({ code: ERROR_CODES.alreadyOwned, error: 'You already own this comic.' });
     expect(await linesInDatabase(user.id)).toEqual([]);
   });
 
@@ -178,7 +180,7 @@ describe('the cart', () => {
 
     const noneKnown = await user.bulk([UNKNOWN_ISSUE, UNKNOWN_ISSUE - 1]);
     expect(noneKnown.statusCode).toBe(404);
-    expect(noneKnown.json().code).toBe('issue_not_found');
+    expect(noneKnown.json().code).toBe(ERROR_CODES.issueNotFound);
   });
 
   it('takes as many issues as a request may hold', async () => {
@@ -224,7 +226,10 @@ describe('the cart', () => {
     for (const [what, method, url, payload] of requests) {
       const res = await intruder.call(method, url, payload);
       expect(res.statusCode, what).toBe(403);
-      expect(res.json(), what).toMatchObject({ code: 'forbidden', fields: { userId: 'Not the signed-in user' } });
+      expect(res.json(), what).toMatchObject({
+        code: ERROR_CODES.forbidden,
+        fields: { userId: 'Not the signed-in user' },
+      });
     }
     expect((await owner.cart()).json()).toEqual([itemOf(issue(0))]);
     expect(await linesInDatabase(intruder.id)).toEqual([]);
@@ -252,7 +257,7 @@ describe('the cart', () => {
     const payload = (body as { userId?: unknown }).userId === 0 ? { ...body, userId: user.id } : body;
     const res = await user.call(method, url, payload);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().code).toBe('validation_failed');
+    expect(res.json().code).toBe(ERROR_CODES.validationFailed);
     expect(Object.keys(res.json().fields)).toContain(field);
   });
 
@@ -289,7 +294,7 @@ describe("the cart's maximum of lines", () => {
     const res = await user.add(many[MAX_CART_LINES]!.id);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toEqual({
-      code: 'cart_full',
+      code: ERROR_CODES.cartFull,
       error: 'Your cart holds at most 100 comics. Pay for these or remove some first.',
       fields: { comic: 'The cart holds at most 100 comics' },
     });
@@ -309,7 +314,7 @@ describe("the cart's maximum of lines", () => {
     const res = await user.bulk(idsOf(many.slice(MAX_CART_LINES - 6, MAX_CART_LINES + 1)));
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toEqual({
-      code: 'cart_full',
+      code: ERROR_CODES.cartFull,
       error: cartFullMessage,
       fields: { comics: 'The cart holds at most 100 comics' },
     });
@@ -363,13 +368,13 @@ describe("purchases ('My comics')", () => {
     expect(res.json()).toEqual([
       bought(b, 0, newer, '2024-05-06T07:08:09.000Z'),
       bought(c, 1.5, newer, '2024-05-06T07:08:09.000Z'),
-      bought(a, a.priceCents / 100, older, '2024-01-02T03:04:05.000Z'),
+      bought(a, centsToDollars(a.priceCents), older, '2024-01-02T03:04:05.000Z'),
     ]);
     // And the cart, which is not owned yet, shows the new price.
     const [now] = await t.database.db.select().from(issues).where(eq(issues.id, a.id));
     const other = await signIn();
     expect((await other.add(a.id)).json()).toEqual([itemOf(now!)]);
-    expect(itemOf(now!).price).not.toBe(a.priceCents / 100);
+    expect(itemOf(now!).price).not.toBe(centsToDollars(a.priceCents));
   });
 
   it('is empty for a user who bought nothing, and sees a purchase once told the user changed', async () => {
@@ -410,7 +415,7 @@ describe("purchases ('My comics')", () => {
       status: 'Completo',
     });
     expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json()).toEqual({ code: 'not_paid', error: 'This comic has not been paid for.' });
+    expect(unpaid.json()).toEqual({ code: ERROR_CODES.notPaid, error: 'This comic has not been paid for.' });
     const owned = await t.database.db
       .select()
       .from(purchases)

@@ -5,6 +5,7 @@
 // with it or not at all.
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { centsToDollars } from '@comics/shared/money';
 import type { Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema/audit';
@@ -50,7 +51,7 @@ describe('adding an issue to a comic', () => {
       issue_number: last + 1,
       name: null,
       description: null,
-      price: DEFAULT_PRICE_CENTS / 100,
+      price: centsToDollars(DEFAULT_PRICE_CENTS),
       image: `/media/covers/issues/${issue.id}.svg`,
     });
 

@@ -3,6 +3,7 @@
 // read (catalogue answers, covers, carts, favourites) and by checkout, and each audited.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { centsToDollars, dollarsToCents } from '@comics/shared/money';
 import type { ComicDetail, ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helpers';
 import { loadConfig } from '../../config';
@@ -486,7 +487,7 @@ describe('PATCH /api/admin/issues/:id', () => {
     const res = await asAdmin('PATCH', `/api/admin/issues/${issueId}`, {
       name: 'The Edited Hour',
       description: '<p>Fresh <a href="https://x.example">text</a></p><script>x()</script>',
-      price: newPriceCents / 100,
+      price: centsToDollars(newPriceCents),
     });
     expect(res.statusCode, res.body).toBe(200);
     const expected: Issue = {
@@ -496,7 +497,7 @@ describe('PATCH /api/admin/issues/:id', () => {
       name: 'The Edited Hour',
       description: '<p>Fresh <span class="inert-link">text</span></p>',
       image: target!.image,
-      price: newPriceCents / 100,
+      price: centsToDollars(newPriceCents),
     };
     expect(res.json()).toEqual(expected);
 
@@ -537,11 +538,11 @@ describe('PATCH /api/admin/issues/:id', () => {
       `/api/shop/cart/${buyer.id}/carrito`,
       buyer.headers,
     );
-    const oldCents = Math.round(line!.price * 100);
+    const oldCents = dollarsToCents(line!.price);
     expect(oldCents).toBe(target!.priceCents);
 
     const newCents = oldCents + 150;
-    const edit = await asAdmin('PATCH', `/api/admin/issues/${issueId}`, { price: newCents / 100 });
+    const edit = await asAdmin('PATCH', `/api/admin/issues/${issueId}`, { price: centsToDollars(newCents) });
     expect(edit.statusCode, edit.body).toBe(200);
     const [entry] = await auditEntries('issue.updated', `issue ${issueId}`);
     expect(entry!.details).toEqual({ fields: ['price'], oldPriceCents: oldCents, newPriceCents: newCents });
@@ -564,14 +565,14 @@ describe('PATCH /api/admin/issues/:id', () => {
     expect(stale.json()).toMatchObject({ code: 'price_mismatch', fields: { price: `Must be ${newCents}` } });
 
     const [shown] = await json<Array<{ price: number }>>(`/api/shop/cart/${buyer.id}/carrito`, buyer.headers);
-    expect(shown!.price).toBe(newCents / 100);
+    expect(shown!.price).toBe(centsToDollars(newCents));
     const paid = await buyer.call('POST', '/api/shop/checkout', {
       carrito: [issueId],
       id: paymentMethod,
       price: newCents,
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ status: 'paid', total: newCents / 100 });
+    expect(paid.json()).toMatchObject({ status: 'paid', total: centsToDollars(newCents) });
   });
 
   it('leaves the lists of comics cached when the price stays: their cards show no issue name', async () => {
@@ -589,7 +590,7 @@ describe('PATCH /api/admin/issues/:id', () => {
     expect(cleared.json()).toMatchObject({ name: null, description: null });
     const again = await asAdmin('PATCH', `/api/admin/issues/${target!.id}`, {
       name: null,
-      price: target!.priceCents / 100,
+      price: centsToDollars(target!.priceCents),
     });
     expect(again.statusCode, again.body).toBe(200);
     const entries = await auditEntries('issue.updated', `issue ${target!.id}`);

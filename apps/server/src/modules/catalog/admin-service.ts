@@ -6,6 +6,7 @@
 // (the series' followers are e-mailed), inside its transaction: the catalogue imports none of them.
 // Descriptions are sanitised here as the seeded catalogue's are (sanitize.ts): stored clean, served as is.
 import type { z } from 'zod';
+import { dollarsToCents } from '@comics/shared/money';
 import type { issueEditBody, newComicBody, newIssueBody, volumeEditBody } from '@comics/shared/schemas/admin';
 import type { Database } from '../../db/client';
 import type { CatalogueEvents } from '../../lib/catalogue-events';
@@ -103,8 +104,7 @@ export function createCatalogAdminService({
         const issue = await writes.insertNextIssue(volumeId, {
           name: textOrNull(values.name ?? null),
           description: sanitizeDescription(values.description),
-          // The schema allows 2 decimals at most; rounding only undoes binary fractions (19.99 * 100).
-          priceCents: values.price === undefined ? defaultIssuePriceCents : Math.round(values.price * 100),
+          priceCents: values.price === undefined ? defaultIssuePriceCents : dollarsToCents(values.price),
           image: values.image,
         });
         await writes.audit({
@@ -189,8 +189,7 @@ export function createCatalogAdminService({
           if (description !== current.description) next.description = description;
         }
         if (edit.price !== undefined) {
-          // The schema allows 2 decimals at most; rounding only undoes binary fractions (19.99 * 100).
-          const priceCents = Math.round(edit.price * 100);
+          const priceCents = dollarsToCents(edit.price);
           if (priceCents !== current.priceCents) next.priceCents = priceCents;
         }
         const fields = ISSUE_FIELDS.filter((field) =>

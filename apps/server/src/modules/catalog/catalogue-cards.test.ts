@@ -6,6 +6,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { centsToDollars } from '@comics/shared/money';
 import type { ComicSummary } from '@comics/shared/schemas/catalog';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -507,7 +508,7 @@ describe("the 'Newest' and 'Top rated' lists", () => {
       u.database.db,
       sql`select volume_id, min(price_cents)::int as low, max(price_cents)::int as high from issues group by volume_id`,
     );
-    const range = new Map(prices.map((row) => [row.volume_id, [row.low / 100, row.high / 100]]));
+    const range = new Map(prices.map((row) => [row.volume_id, [centsToDollars(row.low), centsToDollars(row.high)]]));
     for (const comic of comics) {
       expect([comic.price_min, comic.price_max], String(comic.id)).toEqual(range.get(comic.id));
     }

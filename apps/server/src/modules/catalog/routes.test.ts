@@ -1,6 +1,7 @@
 // Catalogue API against a real database (PGlite, and PostgreSQL when configured).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isWholeCents } from '@comics/shared/money';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { issues, volumes } from '../../db/schema/catalog';
 import { reviews } from '../../db/schema/reviews';
@@ -240,7 +241,7 @@ describe('issues', () => {
       expect(issue.volume_id).toBe(773);
       expect(issue.price).toBeGreaterThanOrEqual(0.99);
       expect(issue.price).toBeLessThanOrEqual(9.99);
-      expect(Math.round(issue.price * 100) / 100).toBe(issue.price);
+      expect(isWholeCents(issue.price)).toBe(true);
     }
   });
 

@@ -6,6 +6,7 @@
 // (Stripe's webhook, the reconciler) count too; two instances on one Redis count together; a
 // declined attempt keeps one compact record; checkout takes at most a full cart.
 import { createHash, randomBytes } from 'node:crypto';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { MAX_CART_LINES } from '@comics/shared/constants';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -113,7 +114,7 @@ function expectPaused(res: Awaited<ReturnType<typeof pay>>, message = pausedFor1
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(14 * 60);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-  expect(res.json()).toEqual({ code: 'too_many_declines', error: message });
+  expect(res.json()).toEqual({ code: ERROR_CODES.tooManyDeclines, error: message });
 }
 
 describe('a buyer with five declines in 15 minutes', () => {
@@ -144,7 +145,7 @@ describe('a buyer with five declines in 15 minutes', () => {
       const items = freshIssues(1);
       const res = await pay(who, { items, paymentMethod: good, ip, price: centsOf(items) + 100 });
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().code).toBe('price_mismatch');
+      expect(res.json().code).toBe(ERROR_CODES.priceMismatch);
     }
     for (let i = 0; i < 2; i++) {
       const res = await pay(who, { items: freshIssues(1), paymentMethod: good, ip });
@@ -216,7 +217,7 @@ describe('a declined attempt', () => {
     expect(retry.json()).toEqual(res.json());
     const otherCart = await pay(who, { items: items.slice(1), paymentMethod: method, ip, key: 'compact-record-0001' });
     expect(otherCart.statusCode).toBe(409);
-    expect(otherCart.json().code).toBe('idempotency_key_reused');
+    expect(otherCart.json().code).toBe(ERROR_CODES.idempotencyKeyReused);
     expect(await chargesOf(method)).toHaveLength(1);
   });
 });
@@ -257,7 +258,7 @@ describe('a budget spent between the check and the charge', () => {
       'spent-meanwhile-0001',
       freshIp(),
     );
-    await expect(attempt).rejects.toMatchObject({ statusCode: 429, code: 'too_many_declines' });
+    await expect(attempt).rejects.toMatchObject({ statusCode: 429, code: ERROR_CODES.tooManyDeclines });
     expect(await ordersOf(who.id)).toEqual([]);
     expect(await chargesOf(method)).toEqual([]);
   });
@@ -416,7 +417,7 @@ describe('declines learnt after the attempt answered', () => {
       await checkout.onPaymentIntent({ reference: `pi_declined_${i}`, orderId: order.id, status: 'failed' });
     }
     const braked = await brakes.check(payer);
-    expect(braked).toMatchObject({ statusCode: 429, code: 'too_many_declines', message: pausedFor15Minutes });
+    expect(braked).toMatchObject({ statusCode: 429, code: ERROR_CODES.tooManyDeclines, message: pausedFor15Minutes });
 
     // The bank refused a 3-D Secure confirmation: the buyer's browser may still confirm that
     // payment, so its lines stay for the issues to be granted should it succeed.

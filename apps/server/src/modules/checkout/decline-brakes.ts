@@ -13,6 +13,7 @@
 // address (measured: 50 at once from one IP) look like spent declines and refuse each other. The
 // price is that testers paying from many fresh accounts at the very same moment may get as many
 // declines past the budget as they have attempts in flight before it stops them.
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { AttemptCounter } from '../../lib/attempt-counter';
 import { inMinutes, tryAgainLater, type HttpError } from '../../lib/errors';
 import { createFailureBudget, type FailureBudget, type Reservation } from '../../lib/failure-budget';
@@ -26,8 +27,6 @@ export const DECLINE_WINDOW_MS = 15 * 60_000;
 export const DECLINES_PER_BUYER = 5;
 /** The default of CHECKOUT_DECLINES_PER_IP: twice one buyer's, as a household may share an address. */
 export const DEFAULT_DECLINES_PER_IP = 10;
-
-export const TOO_MANY_DECLINES = 'too_many_declines';
 
 /** The sentences the payment screen shows in its 'Error!' popup. */
 export const declineMessages = {
@@ -81,7 +80,7 @@ export function createDeclineBrakes(attempts: AttemptCounter, options: DeclineBr
   const buyerKey = (payer: Pick<Payer, 'buyerId'>) => String(payer.buyerId);
 
   const refusal = (message: (ms: number) => string, retryAfterMs: number) =>
-    tryAgainLater(429, TOO_MANY_DECLINES, message(retryAfterMs), retryAfterMs / 1000);
+    tryAgainLater(429, ERROR_CODES.tooManyDeclines, message(retryAfterMs), retryAfterMs / 1000);
 
   /** Keeps a reservation's failure; says so in the log when it was the one that spent the budget. */
   async function keep(reservation: Reservation, budget: string, key: object): Promise<void> {

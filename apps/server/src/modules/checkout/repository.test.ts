@@ -60,7 +60,7 @@ describe('createPending', () => {
     const first = await repository.createPending(await newOrder(userId, [issueIds[0]!]));
     if (typeof first === 'string') throw new Error(first);
     const late = await newOrder(userId, issueIds.slice(0, 2)); // priced while nothing is owned
-    expect(await repository.complete(first.id, payment(), null)).toBe(true);
+    expect(await repository.complete(first.id, payment(), null)).toMatchObject({ id: first.id, status: 'paid' });
     expect(await repository.createPending(late)).toBe('already_owned');
     expect((await ordersOf(userId)).map((order) => order.status)).toEqual(['paid']);
   });
@@ -103,10 +103,12 @@ describe('complete', () => {
     if (typeof row === 'string') throw new Error(row);
 
     const charge = payment();
-    expect(await repository.complete(row.id, charge, confirmation(row.id, email))).toBe(true);
-    expect(await repository.complete(row.id, charge, confirmation(row.id, email))).toBe(false);
+    const completed = await repository.complete(row.id, charge, confirmation(row.id, email));
+    expect(await repository.complete(row.id, charge, confirmation(row.id, email))).toBeNull();
 
-    expect(await repository.findById(row.id)).toMatchObject({
+    // The row the statement answered is the row as stored.
+    expect(completed).toEqual(await repository.findById(row.id));
+    expect(completed).toMatchObject({
       status: 'paid',
       paymentReference: charge.reference,
       cardBrand: 'visa',
@@ -129,7 +131,7 @@ describe('complete', () => {
     if (typeof row === 'string') throw new Error(row);
     const failure = { code: 'payment_intent_authentication_failure', message: 'Not confirmed.', keepLines: true };
     expect(await repository.fail(row.id, failure)).toBe(true);
-    expect(await repository.complete(row.id, payment(), null)).toBe(true);
+    expect(await repository.complete(row.id, payment(), null)).toMatchObject({ status: 'paid' });
     expect(await repository.findById(row.id)).toMatchObject({
       status: 'paid',
       failureMessage: null,
@@ -181,7 +183,7 @@ describe('fail', () => {
 
     const paid = await repository.createPending(await newOrder(userId, issueIds.slice(2, 3)));
     if (typeof paid === 'string') throw new Error(paid);
-    expect(await repository.complete(paid.id, payment(), null)).toBe(true);
+    expect(await repository.complete(paid.id, payment(), null)).toMatchObject({ status: 'paid' });
     expect(await repository.fail(paid.id, { code: 'card_declined', message: 'Declined.' })).toBe(false);
     expect(await repository.findById(paid.id)).toMatchObject({ status: 'paid', failureCode: null });
     expect(await linesOf(paid.id)).toHaveLength(1);

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CardSummary } from '@comics/shared/schemas/shop';
-import { preparedSql, queryRows, type Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
 import { orderItems, orders, purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
@@ -60,6 +60,10 @@ export function itemsDigest(issueIds: readonly number[]): string {
   const sorted = [...new Set(issueIds)].sort((a, b) => a - b);
   return createHash('sha256').update(sorted.join(',')).digest('hex');
 }
+
+/** What these lines cost together, in cents. */
+export const totalCentsOf = (items: readonly Pick<PricedIssue, 'priceCents'>[]) =>
+  items.reduce((sum, item) => sum + item.priceCents, 0);
 
 /** How a pending order failed. */
 export interface OrderFailure {
@@ -124,37 +128,45 @@ export function createCheckoutRepository(db: Database) {
   );
   const insertPendingQuery = db.with(created, lines).select().from(created).prepare('checkout_insert_pending');
 
+  // Marks the order paid and answers its row as the statement left it (nothing when another
+  // completion came first); the CTEs beside it grant the issues, uncart them and queue the mail.
+  const paid = db.$with('paid').as(
+    db
+      .update(orders)
+      .set({
+        status: 'paid',
+        paymentReference: sql`${placeholder('reference')}`,
+        cardBrand: sql`${placeholder('cardBrand')}`,
+        cardLast4: sql`${placeholder('cardLast4')}`,
+        cardFunding: sql`${placeholder('cardFunding')}`,
+        failureMessage: null,
+        failureCode: null,
+        paidAt: sql`${placeholder('paidAt')}::timestamptz`,
+      })
+      .where(and(eq(orders.id, placeholder('orderId')), inArray(orders.status, ['pending', 'failed'])))
+      .returning(),
+  );
+  const granted = db.$with('granted', {}).as(
+    sql`insert into purchases (user_id, issue_id, order_id, purchased_at)
+        select paid.user_id, line.issue_id, paid.id, ${placeholder('paidAt')}::timestamptz
+        from paid join order_items line on line.order_id = paid.id
+        on conflict do nothing`,
+  );
+  const uncarted = db.$with('uncarted', {}).as(
+    sql`delete from cart_items item using paid, order_items line
+        where line.order_id = paid.id and item.user_id = paid.user_id and item.issue_id = line.issue_id`,
+  );
+  const queued = db.$with('queued', {}).as(
+    sql`insert into email_outbox (recipient, subject, text_body, html_body, order_id, next_attempt_at)
+        select ${placeholder('recipient')}::text, ${placeholder('subject')}::text, ${placeholder('textBody')}::text,
+               ${placeholder('htmlBody')}::text, paid.id, ${placeholder('nextAttemptAt')}::timestamptz
+        from paid`,
+  );
   const completion = (withMail: boolean) =>
-    preparedSql<{ paid: number }>(
-      db,
-      withMail ? 'checkout_complete_and_mail' : 'checkout_complete',
-      sql`with paid as (
-            update orders
-            set status = 'paid', payment_reference = ${placeholder('reference')}, card_brand = ${placeholder('cardBrand')},
-                card_last4 = ${placeholder('cardLast4')}, card_funding = ${placeholder('cardFunding')},
-                failure_message = null, failure_code = null, paid_at = ${placeholder('paidAt')}
-            where id = ${placeholder('orderId')} and status in ('pending', 'failed')
-            returning id, user_id
-          ), granted as (
-            insert into purchases (user_id, issue_id, order_id, purchased_at)
-            select paid.user_id, line.issue_id, paid.id, ${placeholder('paidAt')}::timestamptz
-            from paid join order_items line on line.order_id = paid.id
-            on conflict do nothing
-          ), uncarted as (
-            delete from cart_items item using paid, order_items line
-            where line.order_id = paid.id and item.user_id = paid.user_id and item.issue_id = line.issue_id
-          )${
-            withMail
-              ? sql`, queued as (
-            insert into email_outbox (recipient, subject, text_body, html_body, order_id, next_attempt_at)
-            select ${placeholder('recipient')}::text, ${placeholder('subject')}::text, ${placeholder('textBody')}::text,
-                   ${placeholder('htmlBody')}::text, paid.id, ${placeholder('nextAttemptAt')}::timestamptz
-            from paid
-          )`
-              : sql``
-          }
-          select count(*)::int as paid from paid`,
-    );
+    (withMail ? db.with(paid, granted, uncarted, queued) : db.with(paid, granted, uncarted))
+      .select()
+      .from(paid)
+      .prepare(withMail ? 'checkout_complete_and_mail' : 'checkout_complete');
   const completeQuery = completion(false);
   const completeAndMailQuery = completion(true);
 
@@ -249,7 +261,7 @@ export function createCheckoutRepository(db: Database) {
           gateway: order.gateway,
           paymentMethodId: order.paymentMethodId,
           ownerInstance: order.ownerInstance ?? null,
-          totalCents: order.items.reduce((sum, item) => sum + item.priceCents, 0),
+          totalCents: totalCentsOf(order.items),
           itemCount: issueIds.length,
           itemsDigest: itemsDigest(issueIds),
           issueIds,
@@ -276,14 +288,14 @@ export function createCheckoutRepository(db: Database) {
     /**
      * Marks the order paid, grants its issues, removes them from the cart and queues its
      * confirmation, all in one statement. A charge that succeeded wins over an earlier 'failed'
-     * verdict (the money was taken). Answers false when the order was already paid (by a racing
-     * request or the reconciler): then nothing is written.
+     * verdict (the money was taken). Answers the paid order as the statement left it, or null when
+     * it was already paid (by a racing request or the reconciler): then nothing is written.
      */
     async complete(
       orderId: number,
       payment: { reference: string; card: CardSummary | null; paidAt: Date },
       confirmation: OutboxMessage | null,
-    ): Promise<boolean> {
+    ): Promise<OrderRow | null> {
       const values = {
         orderId,
         reference: payment.reference,
@@ -293,9 +305,9 @@ export function createCheckoutRepository(db: Database) {
         paidAt: payment.paidAt,
       };
       const [row] = confirmation
-        ? await completeAndMailQuery({ ...outboxValues(confirmation), ...values })
-        : await completeQuery(values);
-      return row!.paid > 0;
+        ? await completeAndMailQuery.execute({ ...outboxValues(confirmation), ...values })
+        : await completeQuery.execute(values);
+      return row ?? null;
     },
 
     /**

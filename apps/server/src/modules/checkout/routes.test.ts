@@ -5,6 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsToDollars, formatDollars } from '@comics/shared/money';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { CustomerOrder } from '@comics/shared/schemas/shop';
 import { bearer, buildTestApp, createAccount, loginToken, testConfig, type TestApp } from '../../../test/helpers';
 import { chargeableIssues, sandboxPaymentMethod, totalCentsOf, type PricedIssue } from '../../../test/shop';
@@ -104,7 +106,7 @@ describe('POST /api/shop/checkout', () => {
     const answer = res.json();
     expect(answer).toMatchObject({
       status: 'paid',
-      total: centsOf(items) / 100,
+      total: centsToDollars(centsOf(items)),
       card: { brand: 'visa', last4: '4242', funding: 'credit' },
       message: 'PAYMENT SUCCESSFUL!',
     });
@@ -150,8 +152,8 @@ describe('POST /api/shop/checkout', () => {
     await expect.poll(() => received.find((mail) => mail.to === who.email), { timeout: 5000 }).toBeTruthy();
     const mail = received.find((message) => message.to === who.email)!;
     expect(mail.subject).toContain(`#${orderId}`);
-    expect(mail.text).toContain(`$${(centsOf(items) / 100).toFixed(2)}`);
-    for (const item of items) expect(mail.text).toContain(`$${(item.priceCents / 100).toFixed(2)}`);
+    expect(mail.text).toContain(formatDollars(centsToDollars(centsOf(items))));
+    for (const item of items) expect(mail.text).toContain(formatDollars(centsToDollars(item.priceCents)));
     expect(mail.text).toContain('4242');
   });
 
@@ -182,18 +184,22 @@ describe('POST /api/shop/checkout', () => {
     const items = freshIssues(2);
     const res = await pay(who, { carrito: items.map((item) => item.id), id: await paymentMethod(who), price: 1 });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'price_mismatch', fields: { price: `Must be ${centsOf(items)}` } });
-    expect(res.json().error).toContain(`$${(centsOf(items) / 100).toFixed(2)}`);
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODES.priceMismatch,
+      fields: { price: `Must be ${centsOf(items)}` },
+    });
+    expect(res.json().error).toContain(formatDollars(centsToDollars(centsOf(items))));
     expect(await ordersOf(who.id)).toEqual([]);
   });
 
   it("takes the spec client's rounded-down total", async () => {
     const who = await buyer();
     const items = freshIssues(3);
-    const floored = Math.floor(items.reduce((sum, item) => sum + item.priceCents / 100, 0) * 100);
+    // The spec's client sums the prices in floating point and floors the cents.
+    const floored = Math.floor(items.reduce((sum, item) => sum + centsToDollars(item.priceCents), 0) * 100);
     const res = await pay(who, { carrito: items.map((item) => item.id), id: await paymentMethod(who), price: floored });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().total).toBe(centsOf(items) / 100);
+    expect(res.json().total).toBe(centsToDollars(centsOf(items)));
   });
 
   it('refuses an issue the buyer already owns, unknown issues and bad bodies', async () => {
@@ -203,7 +209,7 @@ describe('POST /api/shop/checkout', () => {
     expect((await pay(who, { carrito: [items[0]!.id], id: pm, price: centsOf(items) })).statusCode).toBe(200);
     const again = await pay(who, { carrito: [items[0]!.id], id: pm, price: centsOf(items) });
     expect(again.statusCode, again.body).toBe(409);
-    expect(again.json().code).toBe('already_owned');
+    expect(again.json().code).toBe(ERROR_CODES.alreadyOwned);
 
     const unknown = await pay(who, { carrito: [2_000_000_000], id: pm, price: 100 });
     expect(unknown.statusCode).toBe(404);
@@ -248,7 +254,7 @@ describe('POST /api/shop/checkout', () => {
     const other = freshIssues(1);
     const reused = await pay(who, { carrito: [other[0]!.id], id: pm, price: centsOf(other) }, 'same-attempt-key-0001');
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().code).toBe('idempotency_key_reused');
+    expect(reused.json().code).toBe(ERROR_CODES.idempotencyKeyReused);
   });
 
   it('answers a retried declined attempt with the same refusal, without charging again', async () => {
@@ -286,7 +292,12 @@ describe('POST /api/shop/checkout', () => {
     const res = await pay(who, { carrito: [items[0]!.id], id: await paymentMethod(who), price: centsOf(items) });
     const orderId = res.json<{ orderId: number }>().orderId;
     const own = await t.app.inject({ method: 'GET', url: `/api/shop/orders/${orderId}`, headers: who.headers });
-    expect(own.json()).toEqual({ orderId, status: 'paid', total: centsOf(items) / 100, failureMessage: null });
+    expect(own.json()).toEqual({
+      orderId,
+      status: 'paid',
+      total: centsToDollars(centsOf(items)),
+      failureMessage: null,
+    });
     const theirs = await t.app.inject({ method: 'GET', url: `/api/shop/orders/${orderId}`, headers: other.headers });
     expect(theirs.statusCode).toBe(404);
   });
@@ -422,15 +433,15 @@ describe('GET /api/shop/orders', () => {
     const receipts = res.json<CustomerOrder[]>();
     expect(receipts.map((order) => order.orderId)).toEqual([newer.json().orderId, older.json().orderId]);
     expect(receipts[1]).toMatchObject({
-      total: centsOf([first, second]) / 100,
+      total: centsToDollars(centsOf([first, second])),
       card: { brand: 'visa', last4: '4242' },
       takenBack: false,
       paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(receipts[1]!.lines.map((line) => [line.id, line.price])).toEqual(
       expect.arrayContaining([
-        [first.id, first.priceCents / 100],
-        [second.id, second.priceCents / 100],
+        [first.id, centsToDollars(first.priceCents)],
+        [second.id, centsToDollars(second.priceCents)],
       ]),
     );
     expect(receipts[1]!.lines.every((line) => line.volume_name.length > 0)).toBe(true);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@comics/shared/schemas/catalog';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { apiError } from '@comics/shared/schemas/errors';
 import {
   checkoutAnswer,
@@ -101,7 +102,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       }
       const queued = await checkout.resendConfirmations(emails);
       if (queued === 0)
-        throw new HttpError(404, 'no_paid_order', 'No paid order was found for these e-mail addresses.');
+        throw new HttpError(404, ERROR_CODES.noPaidOrder, 'No paid order was found for these e-mail addresses.');
       await audit.record({
         actorId: caller.id,
         action: 'order.confirmation_resent',

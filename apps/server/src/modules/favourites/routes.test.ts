@@ -3,6 +3,7 @@
 // once, and who may act on which user's favourites.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { centsToDollars } from '@comics/shared/money';
 import type { FavouriteIssue } from '@comics/shared/schemas/shop';
 import { buildTestApp, seededIssues, signedInUser, volumeNames, type TestApp } from '../../../test/helpers';
 import type { issues } from '../../db/schema/catalog';
@@ -31,7 +32,7 @@ const favouriteOf = (row: Issue): FavouriteIssue => ({
   name: row.name,
   description: row.description,
   image: row.image,
-  price: row.priceCents / 100,
+  price: centsToDollars(row.priceCents),
   volume_name: seriesNames.get(row.volumeId)!,
 });
 

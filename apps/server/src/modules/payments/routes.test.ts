@@ -5,6 +5,7 @@
 import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { bearer, buildTestApp, createAccount, loginToken, sessionCookie, type TestApp } from '../../../test/helpers';
 import { sandboxCharges, sandboxPaymentMethods } from '../../db/schema/payments';
 import { createPaymentGateway } from './create-payment-gateway';
@@ -135,7 +136,7 @@ describe('POST /api/payments/sandbox/payment-methods', () => {
   it.each(refusals)('refuses %s with 400 naming the field', async (_label, overrides, fields) => {
     const res = await createCard(card(overrides));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', fields });
+    expect(res.json()).toMatchObject({ code: ERROR_CODES.validationFailed, fields });
     expect(Object.keys(res.json().fields)).toEqual(Object.keys(fields));
     expect(res.body, 'the answer repeats no card number').not.toMatch(/\d{12,}/);
   });
@@ -180,7 +181,7 @@ describe('POST /api/payments/sandbox/payment-methods', () => {
     });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
-      code: 'rate_limited',
+      code: ERROR_CODES.rateLimited,
       error: expect.stringMatching(/^Too many cards tried\. Try again in \d+ seconds\.$/),
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
@@ -295,7 +296,7 @@ describe('in Stripe mode', () => {
     const payload = JSON.stringify({ id: 'evt_3', object: 'event', type: 'customer.created', data: { object: {} } });
     const res = await webhook(payload, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('invalid_signature');
+    expect(res.json().code).toBe(ERROR_CODES.invalidSignature);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     expect((await webhook(payload, { 'stripe-signature': forged })).statusCode).toBe(400);
   });

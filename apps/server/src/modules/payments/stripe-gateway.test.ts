@@ -8,6 +8,7 @@ import fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { installErrorHandler } from '../../lib/errors';
 import { GatewayUnavailableError, type ChargeRequest } from './gateway';
 import { paymentRoutes } from './routes';
@@ -430,7 +431,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     ];
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().code).toBe('invalid_signature');
+      expect(res.json().code).toBe(ERROR_CODES.invalidSignature);
     }
     expect(events).toEqual([]);
     // Four minutes old is within Stripe's tolerance.
@@ -441,7 +442,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     const payload = eventBody('payment_intent.succeeded', intent({ id: 'pi_u' }));
     const res = await send(unwired, payload, signed(payload));
     expect(res.statusCode).toBe(503);
-    expect(res.json().code).toBe('not_ready');
+    expect(res.json().code).toBe(ERROR_CODES.notReady);
   });
 
   it('is served only with a signing secret', async () => {

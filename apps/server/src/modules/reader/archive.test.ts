@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { makeZip, markEncrypted, pageImage, type ZipEntry } from '../../../test/cbz';
 import { HttpError } from '../../lib/errors';
 import {
@@ -183,7 +184,7 @@ describe('openComicArchive', () => {
         { name, data: png },
       ]);
       expect(error.statusCode).toBe(422);
-      expect(error.code).toBe('unsafe_entry');
+      expect(error.code).toBe(ERROR_CODES.unsafeEntry);
       expect(error.message).toContain(JSON.stringify(name));
     }
   });
@@ -197,7 +198,7 @@ describe('openComicArchive', () => {
       'p2.png',
     );
     const error = await refusal(zip);
-    expect(error).toMatchObject({ statusCode: 422, code: 'encrypted_entry' });
+    expect(error).toMatchObject({ statusCode: 422, code: ERROR_CODES.encryptedEntry });
     expect(error.message).toContain('"p2.png"');
   });
 
@@ -206,11 +207,11 @@ describe('openComicArchive', () => {
       { name: 'p1.png', data: png },
       { name: 'p2.png', data: Buffer.alloc(2 * 1024 * 1024) },
     ]);
-    expect(bomb).toMatchObject({ statusCode: 422, code: 'entry_too_large' });
+    expect(bomb).toMatchObject({ statusCode: 422, code: ERROR_CODES.entryTooLarge });
     expect(bomb.message).toContain('"p2.png"');
 
     const large = await refusal([{ name: 'p1.png', data: png }], { maxEntryBytes: png.length - 1 });
-    expect(large).toMatchObject({ statusCode: 422, code: 'entry_too_large' });
+    expect(large).toMatchObject({ statusCode: 422, code: ERROR_CODES.entryTooLarge });
 
     const total = await refusal(
       [
@@ -219,16 +220,16 @@ describe('openComicArchive', () => {
       ],
       { maxTotalBytes: png.length + 10 },
     );
-    expect(total).toMatchObject({ statusCode: 422, code: 'archive_too_large' });
+    expect(total).toMatchObject({ statusCode: 422, code: ERROR_CODES.archiveTooLarge });
   });
 
   it('refuses more pages than allowed, and none at all', async () => {
     const pages = Array.from({ length: 4 }, (_, i) => ({ name: `p${i + 1}.png`, data: png }));
-    expect(await refusal(pages, { maxPages: 3 })).toMatchObject({ statusCode: 422, code: 'too_many_pages' });
+    expect(await refusal(pages, { maxPages: 3 })).toMatchObject({ statusCode: 422, code: ERROR_CODES.tooManyPages });
     expect((await read(pages, { maxPages: 4 })).pages).toHaveLength(4);
 
-    expect(await refusal([{ name: 'readme.txt', data: 'no pages here' }])).toMatchObject({ code: 'no_pages' });
-    expect(await refusal([{ name: 'empty/', data: '' }])).toMatchObject({ code: 'no_pages' });
+    expect(await refusal([{ name: 'readme.txt', data: 'no pages here' }])).toMatchObject({ code: ERROR_CODES.noPages });
+    expect(await refusal([{ name: 'empty/', data: '' }])).toMatchObject({ code: ERROR_CODES.noPages });
   });
 
   it('refuses an entry named like an image that is not one, naming it', async () => {
@@ -236,17 +237,17 @@ describe('openComicArchive', () => {
       { name: 'p1.png', data: png },
       { name: 'p2.jpg', data: 'this is text' },
     ]);
-    expect(error).toMatchObject({ statusCode: 422, code: 'not_an_image' });
+    expect(error).toMatchObject({ statusCode: 422, code: ERROR_CODES.notAnImage });
     expect(error.message).toContain('"p2.jpg"');
     // Bytes that start like a PNG but are no image past the signature.
     const truncated = await refusal([{ name: 'p1.png', data: png.subarray(0, 20) }]);
-    expect(truncated).toMatchObject({ statusCode: 422, code: 'not_an_image' });
+    expect(truncated).toMatchObject({ statusCode: 422, code: ERROR_CODES.notAnImage });
   });
 
   it('refuses a file that is no ZIP, or a damaged one', async () => {
     expect(await refusal(Buffer.from('just some text, not a zip'))).toMatchObject({
       statusCode: 415,
-      code: 'not_an_archive',
+      code: ERROR_CODES.notAnArchive,
     });
     const zip = await makeZip([{ name: 'p1.png', data: png }]);
     const cutShort = await refusal(zip.subarray(0, zip.length - 30));

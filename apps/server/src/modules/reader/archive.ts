@@ -5,6 +5,7 @@
 // a time when asked. ComicInfo.xml, when present, says whether the book reads right to left.
 import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { ErrorCode } from '@comics/shared/error-codes';
 import type { ReadingDirection } from '@comics/shared/schemas/reader';
 import { HttpError } from '../../lib/errors';
 import { checkUploadedImage, sniffImageFormat } from '../media/images';
@@ -60,7 +61,7 @@ export function quoteEntryName(name: string): string {
 }
 
 /** A refusal of one entry: 422 naming the archive's form field, the message naming the entry. */
-export function entryRefused(name: string, code: string, problem: string): HttpError {
+export function entryRefused(name: string, code: HttpError['code'], problem: string): HttpError {
   const message = `The archive's entry ${quoteEntryName(name)} ${problem}.`;
   return new HttpError(422, code, message, { file: message });
 }
@@ -70,7 +71,7 @@ export function entryRefusedFor(name: string, error: HttpError): HttpError {
   return entryRefused(name, error.code, `cannot be used: ${error.message.replace(/\.$/, '')}`);
 }
 
-const archiveRefused = (status: number, code: string, message: string, fieldMessage = message) =>
+const archiveRefused = (status: number, code: ErrorCode, message: string, fieldMessage = message) =>
   new HttpError(status, code, message, { file: fieldMessage });
 
 const notAnArchive = () =>

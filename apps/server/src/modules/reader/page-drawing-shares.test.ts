@@ -4,6 +4,8 @@
 // and a reader signed in behind the flooder's own IP (whose pages past the preview are drawn in
 // their own share).
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageAddress } from '@comics/shared/page-address';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { PREVIEW_PAGES, type IssuePagesAnswer } from '@comics/shared/schemas/reader';
 import { buildTestApp, grantPurchase, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
 
@@ -34,7 +36,7 @@ describe('page drawings shared fairly', () => {
       pages.pages
         .slice(0, PREVIEW_PAGES)
         .flatMap((page) =>
-          page.widths.filter((width) => width >= 640).map((w) => `${pages.pagesBase}/${page.number}-${w}.webp`),
+          page.widths.filter((width) => width >= 640).map((w) => pageAddress(pages.pagesBase, page.number, w)),
         ),
     );
     expect(floodUrls.length).toBeGreaterThanOrEqual(60);
@@ -44,8 +46,8 @@ describe('page drawings shared fairly', () => {
 
     const flood = floodUrls.map((url) => get(url, FLOODER));
     // In the same moment: a guest elsewhere, and the reader behind the flooder's address.
-    const neighbour = get(`${reading!.pagesBase}/1-320.webp`, NEIGHBOUR);
-    const pastPreview = `${reading!.pagesBase}/${PREVIEW_PAGES + 1}-320.webp?t=${encodeURIComponent(token)}`;
+    const neighbour = get(pageAddress(reading!.pagesBase, 1, 320), NEIGHBOUR);
+    const pastPreview = `${pageAddress(reading!.pagesBase, PREVIEW_PAGES + 1, 320)}?t=${encodeURIComponent(token)}`;
     const behindSameAddress = get(pastPreview, FLOODER);
 
     const [others, floodAnswers] = await Promise.all([Promise.all([neighbour, behindSameAddress]), Promise.all(flood)]);
@@ -60,7 +62,7 @@ describe('page drawings shared fairly', () => {
     for (const res of refused) {
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({
-        code: 'busy',
+        code: ERROR_CODES.busy,
         error: 'Too many pages are being drawn; try again in a few seconds.',
       });
     }

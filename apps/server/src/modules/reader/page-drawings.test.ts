@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { createDiskStorage } from '../../lib/storage-disk';
 import type { MediaStorage } from '../../lib/storage';
 import { HttpError } from '../../lib/errors';
 import { createPageDrawings, type PageImage, type PageToDraw } from './page-drawings';
+import { pageKey } from './page-keys';
 
 let folder: string;
 let storage: MediaStorage;
@@ -18,7 +20,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 
 let counter = 0;
 const page = (width = 320): PageToDraw => ({
-  key: `pages/1/gtest/${++counter}-${width}.webp`,
+  key: pageKey(1, 'gtest', ++counter, width),
   svg: () =>
     '<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="1920"><rect width="1280" height="1920" fill="#c33"/></svg>',
   svgWidth: 1280,
@@ -72,7 +74,11 @@ describe('page drawings', () => {
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
     expect(refused).toHaveLength(1);
     expect(refused[0]!.reason).toBeInstanceOf(HttpError);
-    expect(refused[0]!.reason).toMatchObject({ statusCode: 503, code: 'busy', headers: { 'retry-after': '5' } });
+    expect(refused[0]!.reason).toMatchObject({
+      statusCode: 503,
+      code: ERROR_CODES.busy,
+      headers: { 'retry-after': '5' },
+    });
     expect(drawings.drawn).toBe(3);
     // The queue empties: a later drawing is taken again.
     await drawings.open(page(), 'ip:0');

@@ -1,14 +1,16 @@
 // Where a page set's images live: one folder per issue and version in the media storage, served
-// under the same path below /media/pages. A version is never reused, so an address names its
-// bytes forever (the preview pages are cached as immutable).
+// under the same path below /media/pages, each image named as @comics/shared/page-address says. A
+// version is never reused, so an address names its bytes forever (the preview pages are cached as immutable).
+import { pageFileName } from '@comics/shared/page-address';
+
 export const PAGES_PREFIX = 'pages/';
 
 /** The storage key of page `number` at `width` px. */
 export function pageKey(issueId: number, version: string, number: number, width: number): string {
-  return `${PAGES_PREFIX}${issueId}/${version}/${number}-${width}.webp`;
+  return `${PAGES_PREFIX}${issueId}/${version}/${pageFileName(number, width)}`;
 }
 
-/** The address prefix of a set's images (`{base}/{number}-{width}.webp`), before MEDIA_BASE_URL. */
+/** The address prefix of a set's images (the listing's `pagesBase`), before MEDIA_BASE_URL. */
 export function pagesBasePath(issueId: number, version: string): string {
   return `/media/${PAGES_PREFIX}${issueId}/${version}`;
 }

@@ -2,6 +2,7 @@
 // a placeholder small enough to ship inside every page list.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { pageImage } from '../../../test/cbz';
 import { HttpError } from '../../lib/errors';
 import { renderPage, renditionWidths } from './page-renditions';
@@ -63,10 +64,10 @@ describe('renderPage', () => {
     const jpeg = await pageImage(200, 300, { format: 'jpeg' });
     const damaged = renderPage(jpeg.subarray(0, 200));
     await expect(damaged).rejects.toBeInstanceOf(HttpError);
-    await expect(damaged).rejects.toMatchObject({ statusCode: 422, code: 'unreadable_image' });
+    await expect(damaged).rejects.toMatchObject({ statusCode: 422, code: ERROR_CODES.unreadableImage });
     await expect(renderPage(await pageImage(20, 17_000))).rejects.toMatchObject({
       statusCode: 422,
-      code: 'page_too_tall',
+      code: ERROR_CODES.pageTooTall,
     });
   });
 });

@@ -3,11 +3,13 @@
 // /media/pages serves both from there, with the same access rules as on disk. The bucket is a
 // real S3-compatible server (s3rver) on a free local port.
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { pageAddress } from '@comics/shared/page-address';
 import type { IssuePagesAnswer, ReadingAccess } from '@comics/shared/schemas/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveForm, makeZip, pageImage } from '../../../test/cbz';
 import { buildTestApp, seededIssues, signedInUser, type TestApp } from '../../../test/helpers';
 import { startTestS3Server, type TestS3Server } from '../../../test/s3-server';
+import { pageKey } from './page-keys';
 
 let s3: TestS3Server;
 let t: TestApp;
@@ -56,22 +58,22 @@ describe('pages in an S3-compatible bucket', () => {
     const version = answer.pagesBase.split('/').pop()!;
     // Every rendition in the bucket: 320 and 500-odd px wide for each page.
     const expected = answer.pages.flatMap((page) =>
-      page.widths.map((width) => `pages/${issueId}/${version}/${page.number}-${width}.webp`),
+      page.widths.map((width) => pageKey(issueId, version, page.number, width)),
     );
     expect(await bucketKeys(`pages/${issueId}/`)).toEqual(expected.sort());
 
-    const first = await t.app.inject({ method: 'GET', url: `${answer.pagesBase}/1-501.webp` });
+    const first = await t.app.inject({ method: 'GET', url: pageAddress(answer.pagesBase, 1, 501) });
     expect(first.statusCode).toBe(200);
-    expect(first.rawPayload.equals(await bucketObject(`pages/${issueId}/${version}/1-501.webp`))).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `${answer.pagesBase}/4-504.webp` })).statusCode).toBe(403);
+    expect(first.rawPayload.equals(await bucketObject(pageKey(issueId, version, 1, 501)))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: pageAddress(answer.pagesBase, 4, 504) })).statusCode).toBe(403);
 
     const access = (await admin.call('GET', `/api/user/reading/${issueId}`)).json<ReadingAccess>();
     const fourth = await t.app.inject({
       method: 'GET',
-      url: `${answer.pagesBase}/4-504.webp?t=${encodeURIComponent(access.token!)}`,
+      url: `${pageAddress(answer.pagesBase, 4, 504)}?t=${encodeURIComponent(access.token!)}`,
     });
     expect(fourth.statusCode).toBe(200);
-    expect(fourth.rawPayload.equals(await bucketObject(`pages/${issueId}/${version}/4-504.webp`))).toBe(true);
+    expect(fourth.rawPayload.equals(await bucketObject(pageKey(issueId, version, 4, 504)))).toBe(true);
   });
 
   it('draws a generated page into the bucket once, then serves it from there', async () => {
@@ -81,11 +83,11 @@ describe('pages in an S3-compatible bucket', () => {
     const version = answer.pagesBase.split('/').pop()!;
     expect(await bucketKeys(`pages/${issueId}/`)).toEqual([]);
 
-    const drawn = await t.app.inject({ method: 'GET', url: `${answer.pagesBase}/2-640.webp` });
+    const drawn = await t.app.inject({ method: 'GET', url: pageAddress(answer.pagesBase, 2, 640) });
     expect(drawn.statusCode).toBe(200);
-    expect(await bucketKeys(`pages/${issueId}/`)).toEqual([`pages/${issueId}/${version}/2-640.webp`]);
-    const again = await t.app.inject({ method: 'GET', url: `${answer.pagesBase}/2-640.webp` });
+    expect(await bucketKeys(`pages/${issueId}/`)).toEqual([pageKey(issueId, version, 2, 640)]);
+    const again = await t.app.inject({ method: 'GET', url: pageAddress(answer.pagesBase, 2, 640) });
     expect(again.rawPayload.equals(drawn.rawPayload)).toBe(true);
-    expect(again.rawPayload.equals(await bucketObject(`pages/${issueId}/${version}/2-640.webp`))).toBe(true);
+    expect(again.rawPayload.equals(await bucketObject(pageKey(issueId, version, 2, 640)))).toBe(true);
   });
 });

@@ -22,6 +22,8 @@ import {
   testConfig,
   type TestApp,
 } from '../../../test/helpers';
+import { pageAddress } from '@comics/shared/page-address';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { issues } from '../../db/schema/catalog';
 import { readingProgress } from '../../db/schema/reader';
 import { serverSecrets } from '../../db/schema/server-secrets';
@@ -58,7 +60,7 @@ async function listing(issueId: number): Promise<IssuePagesAnswer> {
 }
 
 const imageUrl = (pages: IssuePagesAnswer, number: number, width: number, token?: string) =>
-  `${pages.pagesBase}/${number}-${width}.webp${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+  `${pageAddress(pages.pagesBase, number, width)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
 
 /** A paid order of the issue, granted as a purchase. */
 const grant = (userId: number, target: Issue) => grantPurchase(t.database, userId, target);
@@ -210,7 +212,7 @@ describe('page images', () => {
     const pages = await listing(issue(3).id);
     const res = await get(imageUrl(pages, PREVIEW_PAGES + 1, 320));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'not_owner', error: 'Buy this issue to read past the preview.' });
+    expect(res.json()).toEqual({ code: ERROR_CODES.notOwner, error: 'Buy this issue to read past the preview.' });
     expect(res.headers['cache-control']).toBeUndefined();
   });
 
@@ -236,7 +238,7 @@ describe('page images', () => {
     for (const token of [undefined, 'abc', otherToken, expired, tampered, genuine]) {
       const res = await user.call('GET', imageUrl(pages, PREVIEW_PAGES + 1, 320, token));
       expect(res.statusCode, String(token)).toBe(403);
-      expect(res.json().code).toBe('not_owner');
+      expect(res.json().code).toBe(ERROR_CODES.notOwner);
     }
     // Once the issue is theirs the same token opens it: the refusals above were the token's, not the key's.
     await grant(user.id, target);
@@ -377,7 +379,7 @@ describe('page addresses die with what granted them', () => {
   async function expectRefused(page: () => ReturnType<typeof get>) {
     const res = await page();
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'not_owner', error: 'Buy this issue to read past the preview.' });
+    expect(res.json()).toEqual({ code: ERROR_CODES.notOwner, error: 'Buy this issue to read past the preview.' });
   }
 
   it('a logout stops that session’s addresses at once and clears that browser’s cache; another session reads on', async () => {
@@ -473,7 +475,7 @@ describe('reading progress', () => {
     const stranger = await signedInUser(t);
     const refused = await stranger.call('PUT', `/api/user/reading/${target.id}`, { page: 2 });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('not_owner');
+    expect(refused.json().code).toBe(ERROR_CODES.notOwner);
     const guest = await t.app.inject({
       method: 'PUT',
       url: `/api/user/reading/${target.id}`,

@@ -2,7 +2,7 @@
 // the signed-in user's reading access and progress, and the page images themselves. Images are
 // served at the root, outside /api and its access hook: pages past the preview are opened by the
 // signed token in their address (see page-tokens.ts), checked here on every request against the
-// live session it names and that account's right to read the issue (from memory, see service.ts).
+// live session it names and that account's right to read the issue (from memory, see access.ts).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,12 +17,15 @@ import {
   readingShelfAnswer,
   saveProgressBody,
 } from '@comics/shared/schemas/reader';
+import { ERROR_CODES } from '@comics/shared/error-codes';
+import { parsePageFileName } from '@comics/shared/page-address';
 import { HttpError, notFound } from '../../lib/errors';
 import { perIpLimit } from '../../lib/request-budget';
 import { sendCached } from '../../lib/send-cached';
 import { callerOf } from '../auth/access';
 import { pageKey } from './page-keys';
-import type { Edition, ReaderService } from './service';
+import type { Edition } from './editions';
+import type { ReaderService } from './service';
 
 export interface ReaderRoutesOptions {
   reader: ReaderService;
@@ -34,8 +37,6 @@ export interface ReaderRoutesOptions {
 const PAGE_DRAWINGS_PER_IP_PER_MINUTE = 600;
 /** A preview page's address names the same bytes forever. */
 const FOREVER = 'public, max-age=31536000, immutable';
-/** `{number}-{width}.webp`, without leading zeros: one address per image. */
-const PAGE_FILE = /^([1-9]\d{0,2})-([1-9]\d{0,3})\.webp$/;
 const ISSUE_ID = /^[1-9]\d{0,9}$/;
 const MAX_ISSUE_ID = 2_147_483_647;
 
@@ -117,12 +118,12 @@ export const readerRoutes: FastifyPluginAsyncZod<ReaderRoutesOptions> = async (
 };
 
 /** The issue, version, number and width an image address names, or null for anything malformed. */
-function pageAddress(params: { issueId: string; version: string; file: string }) {
-  const file = PAGE_FILE.exec(params.file);
+function imageAddressOf(params: { issueId: string; version: string; file: string }) {
+  const file = parsePageFileName(params.file);
   if (!file || !ISSUE_ID.test(params.issueId)) return null;
   const issueId = Number(params.issueId);
   if (issueId > MAX_ISSUE_ID) return null;
-  return { issueId, version: params.version, number: Number(file[1]), width: Number(file[2]) };
+  return { issueId, version: params.version, ...file };
 }
 
 const imageNotFound = () => notFound('Page');
@@ -179,7 +180,7 @@ export const pageImageRoutes: FastifyPluginAsyncZod<ReaderRoutesOptions> = async
       },
     },
     async (request, reply) => {
-      const address = pageAddress(request.params);
+      const address = imageAddressOf(request.params);
       if (!address) throw imageNotFound();
       const { issueId, version, number, width } = address;
       const edition = await editionOf(request, reply, issueId);
@@ -193,7 +194,7 @@ export const pageImageRoutes: FastifyPluginAsyncZod<ReaderRoutesOptions> = async
       let client = `ip:${request.ip}`;
       if (number > PREVIEW_PAGES) {
         const grant = await reader.grantOf(request.query.t, issueId);
-        if (!grant) throw new HttpError(403, 'not_owner', 'Buy this issue to read past the preview.');
+        if (!grant) throw new HttpError(403, ERROR_CODES.notOwner, 'Buy this issue to read past the preview.');
         // The address holds the token, and so the session: nobody else's browser asks for it. That
         // browser keeps what it has read until the token ends, or until it logs out (the logout
         // answer clears its cache); a revoked address opens nothing more from the server.

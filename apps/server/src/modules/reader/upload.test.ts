@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { archiveForm, makeZip, pageImage, type ZipEntry } from '../../../test/cbz';
 import { createTestDatabase, seededIssues, signedInUser, testConfig, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
@@ -247,7 +248,7 @@ describe('POST /api/admin/issues/:id/pages', () => {
     const zip = await makeZip([await page('p1.png', 100)]);
     expect((await upload(issueId, zip, {})).statusCode).toBe(401);
     expect((await upload(issueId, zip, user.headers)).statusCode).toBe(403);
-    expect((await upload(2_000_000_000, zip)).json()).toMatchObject({ code: 'issue_not_found' });
+    expect((await upload(2_000_000_000, zip)).json()).toMatchObject({ code: ERROR_CODES.issueNotFound });
     expect((await upload(2_000_000_000, zip)).statusCode).toBe(404);
     expectRefusal(await upload(issueId, zip, admin.headers, 'archive'), 400);
     const json = await t.app.inject({
@@ -289,7 +290,7 @@ describe('archive conversions at once', () => {
     expect(res.statusCode, res.body).toBe(503);
     expect(res.headers['retry-after']).toBe('60');
     expect(res.json()).toEqual({
-      code: 'busy',
+      code: ERROR_CODES.busy,
       error: 'Another archive is being converted; try again in a minute.',
     });
   }
@@ -334,7 +335,7 @@ describe('DELETE /api/admin/issues/:id/pages', () => {
     expect(await storedImages(issueId)).toEqual([]);
 
     expect((await remove(issueId)).statusCode).toBe(404);
-    expect((await remove(2_000_000_000)).json()).toMatchObject({ code: 'issue_not_found' });
+    expect((await remove(2_000_000_000)).json()).toMatchObject({ code: ERROR_CODES.issueNotFound });
   });
 
   it('moves a saved page past the generated pages back to their last one', async () => {

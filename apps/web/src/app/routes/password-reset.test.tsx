@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { accountMessages, authMessages, passwordResetMessages } from '@comics/shared/schemas/auth';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -82,7 +83,7 @@ describe('/reset-password', () => {
 
   it("shows the server's refusal of a common password at the password field", async () => {
     const { user, router } = setup({
-      'POST /api/user/password/reset': apiError(400, 'common_password', accountMessages.commonPassword, {
+      'POST /api/user/password/reset': apiError(400, ERROR_CODES.commonPassword, accountMessages.commonPassword, {
         password: accountMessages.commonPassword,
       }),
     });
@@ -97,9 +98,14 @@ describe('/reset-password', () => {
 
   it('says an expired or used link is, with a way to ask for a new one', async () => {
     const { user, router } = setup({
-      'POST /api/user/password/reset': apiError(400, 'reset_link_unusable', passwordResetMessages.linkUnusable, {
-        token: passwordResetMessages.linkUnusable,
-      }),
+      'POST /api/user/password/reset': apiError(
+        400,
+        ERROR_CODES.resetLinkUnusable,
+        passwordResetMessages.linkUnusable,
+        {
+          token: passwordResetMessages.linkUnusable,
+        },
+      ),
     });
     await fill(user);
     await user.click(submit());
@@ -115,7 +121,7 @@ describe('/reset-password', () => {
       'POST /api/user/password/reset': (body) =>
         (body as { token: string }).token === NEW
           ? { body: { email: 'ada@example.com' } }
-          : apiError(400, 'reset_link_unusable', passwordResetMessages.linkUnusable, {
+          : apiError(400, ERROR_CODES.resetLinkUnusable, passwordResetMessages.linkUnusable, {
               token: passwordResetMessages.linkUnusable,
             }),
     });
@@ -141,7 +147,7 @@ describe('/reset-password', () => {
 
   it("shows too many tries in the 'Error!' popup", async () => {
     const message = 'Too many tries with links that do not work. Try again in 60 minutes.';
-    const { user } = setup({ 'POST /api/user/password/reset': apiError(429, 'rate_limited', message) });
+    const { user } = setup({ 'POST /api/user/password/reset': apiError(429, ERROR_CODES.rateLimited, message) });
     await fill(user);
     await user.click(submit());
     expect(await screen.findByRole('dialog', { name: 'Error!' })).toHaveAccessibleDescription(message);

@@ -1,6 +1,7 @@
 // /unsubscribe#token=…, where a new-issue e-mail's unsubscribe link lands: it posts the token
 // once without any sign-in, takes it out of the address bar, and says the outcome: unsubscribed
 // from the named series, or why the link does not work.
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
@@ -38,7 +39,7 @@ describe('the unsubscribe page', () => {
     const message = 'This unsubscribe link is not valid. Copy the whole link from the e-mail.';
     open(
       `/unsubscribe#token=${TOKEN}`,
-      apiError(400, 'validation_failed', `Invalid request: token: ${message}`, { token: message }),
+      apiError(400, ERROR_CODES.validationFailed, `Invalid request: token: ${message}`, { token: message }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeInTheDocument();
   });

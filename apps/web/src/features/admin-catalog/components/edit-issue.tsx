@@ -4,6 +4,7 @@
 // then closes and says so. What the server refuses is said at its field.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRICE_DECIMALS } from '@comics/shared/constants';
+import { dollarsToCents } from '@comics/shared/money';
 import { issueEditBody } from '@comics/shared/schemas/admin';
 import type { Issue } from '@comics/shared/schemas/catalog';
 import { useId, useState } from 'react';
@@ -39,7 +40,7 @@ export function issueChanges(issue: EditableIssue, next: IssueFormOutput): Issue
   const description = next.description || null;
   if (name !== (issue.name?.trim() || null)) changes.name = name;
   if (description !== (issue.description?.trim() || null)) changes.description = description;
-  if (Math.round(next.price * 100) !== Math.round(issue.price * 100)) changes.price = next.price;
+  if (dollarsToCents(next.price) !== dollarsToCents(issue.price)) changes.price = next.price;
   return changes;
 }
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -131,7 +132,7 @@ describe('UploadComicForm', () => {
     // A file that only pretends to be an image: the server decodes it and says no.
     await user.upload(field, png('fake.png'));
     uploads[0]!.respond(400, {
-      code: 'invalid_image',
+      code: ERROR_CODES.unsupportedImage,
       error: 'This file is not a JPEG, PNG, WebP or GIF image.',
     });
     await waitFor(() => expect(errorOf(field)).toBe('This file is not a JPEG, PNG, WebP or GIF image.'));
@@ -199,7 +200,7 @@ describe('UploadComicForm', () => {
 
   it('keeps the values when the server refuses, says why in a dismissible alert and at the fields it names', async () => {
     const { user, uploads } = setup({
-      'POST /api/comics': apiError(400, 'validation_failed', 'Some fields are not valid.', {
+      'POST /api/comics': apiError(400, ERROR_CODES.validationFailed, 'Some fields are not valid.', {
         publisher: 'At most 200 characters',
       }),
     });

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -228,7 +229,7 @@ describe('AdminDashboard', () => {
     let fail = true;
     const { user } = setup({
       'GET /api/admin/stats': () =>
-        fail ? apiError(500, 'internal', 'The server could not answer.') : { body: adminStats() },
+        fail ? apiError(500, ERROR_CODES.internalError, 'The server could not answer.') : { body: adminStats() },
       'GET /api/admin/audit': auditPage([auditEntry(1)]),
     });
     const alert = await screen.findByRole('alert');

@@ -1,14 +1,17 @@
 // How the admin screens write money, dates and statuses: dollars with thousands separators
 // ('$5,452.10'), dates in the reader's time zone, chart days in UTC (the server's days are UTC).
+import { CENTS_PER_DOLLAR, PRICE_DECIMALS } from '@comics/shared/constants';
+import { dollarsToCents } from '@comics/shared/money';
 import type { AdminOrderStatus } from '@comics/shared/schemas/admin';
 
 import { formatCount } from '@/lib/format';
 
 /** '$5,452.10': whole cents, thousands separated, always two decimals. */
 export function formatMoney(dollars: number): string {
-  const cents = Math.round(Math.abs(dollars) * 100);
+  const cents = dollarsToCents(Math.abs(dollars));
   const sign = dollars < 0 && cents > 0 ? '-' : '';
-  return `${sign}$${formatCount(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+  const whole = Math.floor(cents / CENTS_PER_DOLLAR);
+  return `${sign}$${formatCount(whole)}.${String(cents % CENTS_PER_DOLLAR).padStart(PRICE_DECIMALS, '0')}`;
 }
 
 // Made on first use: the formatters load the browser's locale data, which only these lazily

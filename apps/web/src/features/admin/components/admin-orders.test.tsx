@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { AdminOrder } from '@comics/shared/schemas/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -268,7 +269,7 @@ describe('AdminOrders', () => {
   });
 
   it('says why the orders could not be loaded', async () => {
-    setup({ 'GET /api/admin/orders': apiError(500, 'internal', 'The server could not answer.') });
+    setup({ 'GET /api/admin/orders': apiError(500, ERROR_CODES.internalError, 'The server could not answer.') });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The orders could not be loaded');
     expect(alert).toHaveTextContent('The server could not answer.');

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { AdminUser } from '@comics/shared/schemas/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,7 +30,7 @@ function usersServer(users: AdminUser[]) {
   const stored = new Map(users.map((user) => [user.id, { ...user }]));
   const save = (id: number, change: Partial<AdminUser>): MockAnswer => {
     const user = stored.get(id);
-    if (!user) return apiError(404, 'user_not_found', 'No such user.');
+    if (!user) return apiError(404, ERROR_CODES.notFound, 'No such user.');
     Object.assign(user, change);
     return { body: { ...user } };
   };
@@ -119,7 +120,11 @@ describe('AdminUsers', () => {
 
   it("shows the server's 409 message and puts the control back", async () => {
     const { user } = setup({
-      'PUT /api/admin/users/rol': apiError(409, 'last_admin', 'The last active administrator cannot be demoted.'),
+      'PUT /api/admin/users/rol': apiError(
+        409,
+        ERROR_CODES.lastAdmin,
+        'The last active administrator cannot be demoted.',
+      ),
       'PUT /api/admin/users/active': apiError(
         409,
         'last_admin',
@@ -202,7 +207,7 @@ describe('AdminUsers', () => {
   });
 
   it('says why the users could not be loaded', async () => {
-    setup({ 'GET /api/admin/users': apiError(403, 'forbidden', 'Administrators only.') });
+    setup({ 'GET /api/admin/users': apiError(403, ERROR_CODES.forbidden, 'Administrators only.') });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The users could not be loaded');
     expect(alert).toHaveTextContent('Administrators only.');

@@ -1,6 +1,7 @@
 // 'Recent admin activity' on the dashboard: the audit log, newest first, a page at a time, each
 // entry a sentence (who did what to what) with when. The server writes the entries; this screen
 // only reads them.
+import { centsToDollars } from '@comics/shared/money';
 import type { AuditAction } from '@comics/shared/schemas/admin';
 import { useId, useState } from 'react';
 
@@ -79,7 +80,7 @@ export function describeAuditEntry(entry: AuditEntry): string {
       const cents = whole(details.priceCents);
       const what = number !== null ? `issue #${number}` : 'an issue';
       const of = volumeId !== null ? ` of volume ${volumeId}` : '';
-      return `added ${what}${of}${cents !== null ? ` at ${formatMoney(cents / 100)}` : ''}${target ? ` (${target})` : ''}`;
+      return `added ${what}${of}${cents !== null ? ` at ${formatMoney(centsToDollars(cents))}` : ''}${target ? ` (${target})` : ''}`;
     },
     'issue.updated': () => {
       const oldCents = whole(details.oldPriceCents);
@@ -87,7 +88,7 @@ export function describeAuditEntry(entry: AuditEntry): string {
       const fields = describeFields(details.fields) ?? 'the details';
       const price =
         oldCents !== null && newCents !== null
-          ? ` (price ${formatMoney(oldCents / 100)} → ${formatMoney(newCents / 100)})`
+          ? ` (price ${formatMoney(centsToDollars(oldCents))} → ${formatMoney(centsToDollars(newCents))})`
           : '';
       return `edited ${fields} of ${target ?? 'an issue'}${price}`;
     },

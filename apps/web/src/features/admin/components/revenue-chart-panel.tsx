@@ -2,6 +2,7 @@
 // loaded lazily, so its download starts only on this page and the figures above never wait for
 // it) and the same figures as a table behind 'Show as table', for anyone who cannot read a chart.
 // Beside them, each day's declined card payments: a sudden crowd of them is card testing.
+import { sumDollars } from '@comics/shared/money';
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -31,7 +32,7 @@ const CHART_HEIGHT = 300;
 
 /** The period in words: totals, the best day, and the declined payments if there were any. */
 export function summariseDays(days: readonly StatsDay[]): string {
-  const revenue = days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0) / 100;
+  const revenue = sumDollars(days.map((day) => day.revenue));
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
   const declined = days.reduce((sum, day) => sum + day.declined, 0);
   const period = `Over the last ${days.length} days`;
@@ -103,7 +104,7 @@ function ChartPlaceholder() {
 }
 
 export function DaysTable({ days }: { days: readonly StatsDay[] }) {
-  const revenue = days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0) / 100;
+  const revenue = sumDollars(days.map((day) => day.revenue));
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
   const declined = days.reduce((sum, day) => sum + day.declined, 0);
   return (

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { authMessages } from '@comics/shared/schemas/auth';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,7 +59,7 @@ describe('ForgotPasswordForm', () => {
       'A link was sent to this address a short while ago: check your inbox and spam folder, or ask again in 29 minutes.';
     const { user } = setup({
       'POST /api/user/password/forgot': {
-        ...apiError(429, 'rate_limited', tooSoon),
+        ...apiError(429, ERROR_CODES.rateLimited, tooSoon),
         headers: { 'Retry-After': '1740' },
       },
     });

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { authMessages, passwordResetMessages } from '@comics/shared/schemas/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -73,7 +74,7 @@ describe('LoginForm', () => {
 
   it("opens the 'Error!' popup on a wrong password, and closes it", async () => {
     const { user, calls } = setup({
-      'POST /api/user/login': apiError(401, 'invalid_credentials', 'Incorrect user or password'),
+      'POST /api/user/login': apiError(401, ERROR_CODES.invalidCredentials, 'Incorrect user or password'),
     });
     await user.type(email(), 'ada@example.com');
     await user.type(password(), 'wrong-password');
@@ -97,7 +98,7 @@ describe('LoginForm', () => {
 
   it("says 'This account is deactivated' for a deactivated account", async () => {
     const { user } = setup({
-      'POST /api/user/login': apiError(403, 'account_deactivated', 'This account is deactivated'),
+      'POST /api/user/login': apiError(403, ERROR_CODES.accountDeactivated, 'This account is deactivated'),
     });
     await user.type(email(), 'ada@example.com');
     await user.type(password(), 'secret');
@@ -112,7 +113,7 @@ describe('LoginForm', () => {
     const paused =
       'Too many failed sign-ins for this account. Try again in 15 minutes, or sign in from a browser you have used before.';
     const { user } = setup({
-      'POST /api/user/login': { ...apiError(429, 'rate_limited', paused), headers: { 'retry-after': '900' } },
+      'POST /api/user/login': { ...apiError(429, ERROR_CODES.rateLimited, paused), headers: { 'retry-after': '900' } },
     });
     await user.type(email(), 'ada@example.com');
     await user.type(password(), 'secret');
@@ -124,7 +125,7 @@ describe('LoginForm', () => {
 
   it('tells the owner of an account Google took over to use Google', async () => {
     const useGoogle = "This account signs in with Google. Use 'Log in with Google'.";
-    const { user } = setup({ 'POST /api/user/login': apiError(401, 'use_google_sign_in', useGoogle) });
+    const { user } = setup({ 'POST /api/user/login': apiError(401, ERROR_CODES.useGoogleSignIn, useGoogle) });
     await user.type(email(), 'ada@example.com');
     await user.type(password(), 'secret');
     await waitFor(() => expect(submit()).toBeEnabled());

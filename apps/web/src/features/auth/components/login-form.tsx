@@ -15,7 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, isRefusal } from '@/lib/api-client';
 
 import { useLogin } from '../api/login';
 import { useGoogleReturn } from '../hooks/use-google-return';
@@ -26,10 +26,10 @@ import { GoogleSignIn } from './google-sign-in';
 
 function loginErrorMessage(error: unknown): string {
   // 'use_google_sign_in' (an account Google took over) keeps its own words.
-  if (error instanceof ApiError && error.status === 401 && error.code !== 'use_google_sign_in') {
+  if (error instanceof ApiError && error.status === 401 && !isRefusal(error, 'use_google_sign_in')) {
     return accountMessages.badCredentials;
   }
-  if (error instanceof ApiError && error.status === 403 && error.code === 'account_deactivated') {
+  if (isRefusal(error, 'account_deactivated') && error.status === 403) {
     return accountMessages.deactivated;
   }
   // Too many attempts, or anything else: the server's own words.

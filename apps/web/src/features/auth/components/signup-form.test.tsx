@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { authMessages } from '@comics/shared/schemas/auth';
 import { SIGNUP_TOAST_MS } from '@comics/shared/constants';
 import { screen, waitFor } from '@testing-library/react';
@@ -123,7 +124,7 @@ describe('SignupForm', () => {
 
   it('says a taken e-mail under the Email field and keeps the values', async () => {
     const { user, router } = setup({
-      'POST /api/user/signup': apiError(409, 'email_taken', 'This email is already registered', {
+      'POST /api/user/signup': apiError(409, ERROR_CODES.emailTaken, 'This email is already registered', {
         email: 'This email is already registered',
       }),
     });
@@ -142,7 +143,7 @@ describe('SignupForm', () => {
   it('says a password the server refuses as too common under the Password field, until it changes', async () => {
     const tooCommon = 'This password is too common. Choose one that is harder to guess.';
     const { user, router } = setup({
-      'POST /api/user/signup': apiError(400, 'common_password', tooCommon, { password: tooCommon }),
+      'POST /api/user/signup': apiError(400, ERROR_CODES.commonPassword, tooCommon, { password: tooCommon }),
     });
     await fillValid(user);
     await user.click(submit());
@@ -162,7 +163,7 @@ describe('SignupForm', () => {
 
   it('shows any other failure in an alert and keeps the values', async () => {
     const { user } = setup({
-      'POST /api/user/signup': apiError(429, 'rate_limited', 'Too many attempts. Try again in 60 seconds.'),
+      'POST /api/user/signup': apiError(429, ERROR_CODES.rateLimited, 'Too many attempts. Try again in 60 seconds.'),
     });
     await fillValid(user);
     await user.click(submit());

@@ -15,7 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, isRefusal } from '@/lib/api-client';
 
 import { useSignup } from '../api/signup';
 import { AuthFooter, SubmitButton } from './form-actions';
@@ -88,7 +88,7 @@ export function SignupForm() {
         setError('email', { type: 'server', message: error.fields?.email ?? error.message }, { shouldFocus: true });
         return;
       }
-      if (error instanceof ApiError && error.code === 'common_password') {
+      if (isRefusal(error, 'common_password')) {
         setError(
           'password',
           { type: 'server', message: error.fields?.password ?? error.message },

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ describe('useSessionSync', () => {
 
   it('drops a stored identity whose session the server no longer knows', async () => {
     Object.assign(localStorage, signedIn);
-    const { calls } = mockApi({ 'GET /api/user/me': apiError(401, 'unauthorized', 'Sign in first') });
+    const { calls } = mockApi({ 'GET /api/user/me': apiError(401, ERROR_CODES.unauthorized, 'Sign in first') });
     await start();
     await waitFor(() => expect({ ...localStorage }).toEqual({ theme: 'dark' }));
     expect(calls).toHaveLength(1);
@@ -67,7 +68,7 @@ describe('useSessionSync', () => {
   });
 
   it('ends the session when a later request answers 401', async () => {
-    mockApi({ 'GET /api/user/purchases': apiError(401, 'unauthorized', 'Sign in first') });
+    mockApi({ 'GET /api/user/purchases': apiError(401, ERROR_CODES.unauthorized, 'Sign in first') });
     const { apiGet } = await start();
     Object.assign(localStorage, signedIn);
     await expect(apiGet('/user/purchases')).rejects.toMatchObject({ status: 401 });

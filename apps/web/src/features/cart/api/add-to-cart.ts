@@ -3,7 +3,7 @@
 import type { CartItem } from '@comics/shared/schemas/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { ApiError, apiPost } from '@/lib/api-client';
+import { apiPost, isRefusal } from '@/lib/api-client';
 
 import { setCartData } from './get-cart';
 import { purchasesQueryKey } from './get-purchases';
@@ -18,7 +18,7 @@ export function useAddToCart(userId: number) {
     mutationFn: (issueId: number) => addToCart(userId, issueId),
     onSuccess: (items) => setCartData(queryClient, userId, items),
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'already_owned') {
+      if (isRefusal(error, 'already_owned')) {
         void queryClient.invalidateQueries({ queryKey: purchasesQueryKey(userId) });
       }
     },

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { CartItem } from '@comics/shared/schemas/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -107,7 +108,7 @@ describe('CartView', () => {
 
   it('says why a removal failed, in the dialog, and keeps the row', async () => {
     const { user } = setup([spiderman], {
-      'DELETE /api/shop/cart': apiError(503, 'unavailable', 'The shop is busy. Try again.'),
+      'DELETE /api/shop/cart': apiError(503, ERROR_CODES.busy, 'The shop is busy. Try again.'),
     });
     await bag();
     await user.click(

@@ -3,7 +3,7 @@
 // are items, and the Checkout link showing the total while the total is above 0. An empty cart
 // says 'Your Cart is Empty' with 'Continue Shopping'.
 import { COMIC_FORMAT, TABLE_IMAGE_WIDTH_PX } from '@comics/shared/constants';
-import { formatDollars } from '@comics/shared/money';
+import { formatDollars, sumDollars } from '@comics/shared/money';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { BsBag, BsXLg } from 'react-icons/bs';
@@ -18,7 +18,7 @@ import { PageSpinner } from '@/components/list-states';
 import { MessagePopup, type PopupMessage } from '@/components/message-popup';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { issueFullLabel, sumDollars } from '@/lib/format';
+import { issueFullLabel } from '@/lib/format';
 
 import { useEmptyCart } from '../api/empty-cart';
 import { useCart, type CartItem } from '../api/get-cart';

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { CartItem } from '@comics/shared/schemas/shop';
 import { loadStripe } from '@/testing/stripe-loader';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -265,7 +266,7 @@ describe('paying', () => {
 
   it("shows the sandbox's field refusal inline, without a popup or a checkout", async () => {
     const { user, calls } = setup({
-      'POST /api/payments/sandbox/payment-methods': apiError(400, 'validation', 'Invalid card', {
+      'POST /api/payments/sandbox/payment-methods': apiError(400, ERROR_CODES.validationFailed, 'Invalid card', {
         cvc: "Your card's security code is invalid.",
       }),
     });
@@ -282,7 +283,7 @@ describe('paying', () => {
     const message = 'The prices have changed: the total is now $6.09. Check your cart and pay again.';
     const { user, onCartStale } = setup({
       'POST /api/payments/sandbox/payment-methods': PAYMENT_METHOD,
-      'POST /api/shop/checkout': apiError(409, 'price_mismatch', message),
+      'POST /api/shop/checkout': apiError(409, ERROR_CODES.priceMismatch, message),
     });
     await screen.findByLabelText('Card number');
     await fillCard(user);

@@ -1,11 +1,11 @@
 // The payment screen's cart summary: each issue with its price, and the total.
-import { centsToDollars, formatDollars } from '@comics/shared/money';
-import { totalCents, type CartItem } from '@comics/shared/schemas/shop';
+import { formatDollars, sumDollars } from '@comics/shared/money';
+import type { CartItem } from '@comics/shared/schemas/shop';
 
 import { IssueTitle } from '@/components/issue-title';
 
 export function OrderSummary({ items }: { items: readonly CartItem[] }) {
-  const total = centsToDollars(totalCents(items.map((item) => item.price)));
+  const total = sumDollars(items.map((item) => item.price));
   return (
     <section className="cart-summary card border-0" aria-labelledby="order-summary-title">
       <div className="card-body p-4">

@@ -1,6 +1,7 @@
 // The Stripe form against a stand-in for Stripe.js (the real one is loaded from Stripe, which
 // tests cannot reach): the card Element's change events, createPaymentMethod, 3-D Secure's
 // handleNextAction and the order polling that follows it.
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { CartItem } from '@comics/shared/schemas/shop';
 import { loadStripe } from '@/testing/stripe-loader';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -143,7 +144,7 @@ describe('paying with Stripe', () => {
       createPaymentMethod: async () => ({ error: { type: 'card_error', message: 'Your card has expired.' } }),
     });
     const { user, calls } = await setup('pk_test_expired', fake, {
-      'POST /api/shop/checkout': apiError(500, 'unexpected', 'should not be called'),
+      'POST /api/shop/checkout': apiError(500, ERROR_CODES.internalError, 'should not be called'),
     });
     await fake.change({ complete: true });
     await user.click(payNow());

@@ -6,10 +6,11 @@
 // method, so the server can never charge twice; a changed card or cart, or a definitive answer
 // (paid, declined, a stale price), starts a new attempt with a new key.
 import type { CardSummary, CartItem } from '@comics/shared/schemas/shop';
-import { totalCents } from '@comics/shared/schemas/shop';
+import type { ErrorCode } from '@comics/shared/error-codes';
+import { totalCents } from '@comics/shared/money';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, isRefusal } from '@/lib/api-client';
 
 import { checkout } from '../api/checkout';
 import { waitForOrder } from '../api/get-order';
@@ -28,7 +29,7 @@ const cartSignature = (items: readonly CartItem[]) => items.map((item) => `${ite
 /** Answers after which the same attempt may be sent again: the server may not have finished it. */
 function mayRetry(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status >= 500 || error.status === 429 || error.code === 'checkout_in_progress';
+  return error.status === 0 || error.status >= 500 || error.status === 429 || isRefusal(error, 'checkout_in_progress');
 }
 
 /**
@@ -45,7 +46,7 @@ function newAttemptKey(): string {
 }
 
 /** Refusals that mean the cart we hold is not the server's any more. */
-const STALE_CART_CODES = new Set(['price_mismatch', 'already_owned']);
+const STALE_CART_CODES: readonly ErrorCode[] = ['price_mismatch', 'already_owned'];
 
 const NOT_CONFIRMED =
   'Your bank has not confirmed the payment yet. Look in My comics in a few minutes before paying again.';
@@ -128,7 +129,7 @@ export function usePayment({ items, card, onPaid, onCartStale }: UsePaymentOptio
         fail(NOT_CONFIRMED, true);
       }
     } catch (error) {
-      if (error instanceof ApiError && STALE_CART_CODES.has(error.code)) onCartStale();
+      if (STALE_CART_CODES.some((code) => isRefusal(error, code))) onCartStale();
       // 402: the gateway refused the card.
       fail(errorMessage(error), mayRetry(error), error instanceof ApiError && error.status === 402);
     } finally {

@@ -1,6 +1,7 @@
 // 'New for you' on /user: new issues of followed series with their price and owned ones not yet
 // opened, newest first as the server answers, one row shown and the rest a click away; each card
 // opens the issue's window; nothing at all when there is nothing new; a failure says so.
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { NewForYouItem } from '@comics/shared/schemas/follows';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,7 +80,7 @@ describe("the 'New for you' shelf", () => {
   });
 
   it('says so when it could not be loaded', async () => {
-    show(apiError(500, 'internal_error', 'Something went wrong on our side. Please try again.'));
+    show(apiError(500, ERROR_CODES.internalError, 'Something went wrong on our side. Please try again.'));
     const shelf = await screen.findByRole('region', { name: 'New for you' });
     expect(await within(shelf).findByText('What is new for you could not be loaded')).toBeInTheDocument();
   });

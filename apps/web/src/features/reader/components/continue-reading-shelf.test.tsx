@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { ReadingShelfItem } from '@comics/shared/schemas/reader';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -71,7 +72,7 @@ describe('the Continue reading shelf', () => {
   });
 
   it('says when the shelf could not be loaded, and tries again', async () => {
-    const { calls } = show(apiError(500, 'internal', 'The shop is having a moment.'));
+    const { calls } = show(apiError(500, ERROR_CODES.internalError, 'The shop is having a moment.'));
     const shelf = await screen.findByRole('region', { name: 'Continue reading' });
     expect(within(shelf).getByRole('alert')).toHaveTextContent('The shop is having a moment.');
     await userEvent.setup().click(within(shelf).getByRole('button', { name: 'Try again' }));

@@ -3,6 +3,7 @@
 // signs in first and comes back to the next page with the issue in the cart). For an owner at
 // the end of the issue: 'You finished …', with the way on to the next issue when the page gives
 // one. Both lead back to the previous issue of the series when the page gives that way.
+import { formatDollars } from '@comics/shared/money';
 import type { Issue } from '@comics/shared/schemas/catalog';
 import { useState, type ReactNode } from 'react';
 import { BsCartPlus, BsCheck2Circle } from 'react-icons/bs';
@@ -12,7 +13,6 @@ import { CoverImage } from '@/components/cover-image';
 import { LoginToBuyLink } from '@/components/login-to-buy-link';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
 
 /** A signed-in USER's way to buy: supplied by the page, which owns the cart. */
 export type ReaderPurchase = {
@@ -69,7 +69,7 @@ export function PreviewEnd({ issue, title, pageCount, previewPages, purchase, on
           <p className="text-body-secondary mb-0">
             You read {previewPages} of {pageCount} pages. Buy this issue to read the rest.
           </p>
-          <p className="display-price mb-1">{formatPrice(issue.price)}</p>
+          <p className="display-price mb-1">{formatDollars(issue.price)}</p>
           <div className="d-flex flex-wrap gap-2 justify-content-center">
             {!purchase ? (
               <LoginToBuyLink

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -157,7 +158,7 @@ describe('the reader, for a signed-in reader', () => {
 
 describe('the reader, when loading fails', () => {
   it('shows the not-found view for an unknown issue', async () => {
-    openReader({ [`GET ${PAGES_PATH}`]: apiError(404, 'not_found', 'Issue not found.') });
+    openReader({ [`GET ${PAGES_PATH}`]: apiError(404, ERROR_CODES.notFound, 'Issue not found.') });
     expect(await screen.findByRole('heading', { name: 'Issue not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
   });
@@ -166,7 +167,7 @@ describe('the reader, when loading fails', () => {
     let calls = 0;
     const { user } = openReader({
       [`GET ${PAGES_PATH}`]: () =>
-        ++calls === 1 ? apiError(503, 'unavailable', 'Try later.') : { body: issuePages() },
+        ++calls === 1 ? apiError(503, ERROR_CODES.busy, 'Try later.') : { body: issuePages() },
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The pages could not be loaded');

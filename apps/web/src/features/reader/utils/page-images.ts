@@ -1,6 +1,7 @@
 // A page image's addresses and the `sizes` that tell the browser how wide it will be shown, so it
 // picks the smallest stored width that is sharp on this screen (a phone never downloads the
 // 1920 px page). The prefetch uses the same values as the page itself: the same file is chosen.
+import { pageAddress } from '@comics/shared/page-address';
 import type { ReaderPage } from '@comics/shared/schemas/reader';
 
 import type { ReaderMode } from './reader-stops';
@@ -15,7 +16,7 @@ export type PageSource = { pagesBase: string; previewPages: number; token: strin
 export const WEBTOON_MAX_WIDTH = 900;
 
 export function pageImageUrl(source: PageSource, pageNumber: number, width: number): string {
-  const url = `${source.pagesBase}/${pageNumber}-${width}.webp`;
+  const url = pageAddress(source.pagesBase, pageNumber, width);
   // Preview pages are the same file for everybody (one cache entry); later ones carry the token.
   return pageNumber > source.previewPages && source.token ? `${url}?t=${encodeURIComponent(source.token)}` : url;
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { AdminReview } from '@comics/shared/schemas/reviews';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -97,7 +98,7 @@ describe('AdminReviews', () => {
   it('says in the dialog why a deletion failed, and keeps the review', async () => {
     const { user } = setup({
       'GET /api/admin/reviews': page([ada]),
-      'DELETE /api/admin/reviews': apiError(404, 'review_not_found', 'This review does not exist.'),
+      'DELETE /api/admin/reviews': apiError(404, ERROR_CODES.reviewNotFound, 'This review does not exist.'),
     });
     await user.click(await screen.findByRole('button', { name: /^Remove the review by Ada/ }));
     const dialog = await screen.findByRole('dialog');
@@ -146,7 +147,8 @@ describe('AdminReviews', () => {
   it('says why the list could not be loaded, and tries again', async () => {
     let fail = true;
     const { user } = setup({
-      'GET /api/admin/reviews': () => (fail ? apiError(403, 'forbidden', 'Administrators only.') : page([ada])),
+      'GET /api/admin/reviews': () =>
+        fail ? apiError(403, ERROR_CODES.forbidden, 'Administrators only.') : page([ada]),
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The reviews could not be loaded');

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { Review } from '@comics/shared/schemas/reviews';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -108,7 +109,7 @@ describe('PostReviewModal', () => {
 
   it("shows the server's field messages beside the rating and the text, until they change", async () => {
     const { save, star, text, dialog, user, onPosted } = setup(
-      apiError(400, 'validation_failed', 'Check the review.', {
+      apiError(400, ERROR_CODES.validationFailed, 'Check the review.', {
         rating: 'Must be a whole number of stars from 1 to 5',
         description: 'At most 2000 characters',
       }),
@@ -132,7 +133,7 @@ describe('PostReviewModal', () => {
   });
 
   it("shows any other refusal as the server's message in the dialog", async () => {
-    const { save, star, dialog, user } = setup(apiError(429, 'rate_limited', 'Too many reviews saved.'));
+    const { save, star, dialog, user } = setup(apiError(429, ERROR_CODES.rateLimited, 'Too many reviews saved.'));
     await user.click(star('3 stars'));
     await user.click(save());
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many reviews saved.');
