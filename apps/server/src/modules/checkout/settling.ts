@@ -7,6 +7,7 @@ import type { CardSummary } from '@comics/shared/schemas/shop';
 import { NON_DECLINE_FAILURE_CODES } from '../../db/schema/shop';
 import type { OrderConfirmationInput } from '../mail/order-confirmation';
 import type { OutboxMessage } from '../mail/outbox';
+import type { PaymentIntentEvent } from '../payments/gateway';
 import type { DeclineBrakes } from './decline-brakes';
 import type { CheckoutRepository, OrderFailure, OrderRow, PricedIssue } from './repository';
 
@@ -121,15 +122,7 @@ export function createSettling(deps: SettlingDependencies) {
     failLater,
 
     /** The gateway's word on a charge (Stripe's webhook): completes or fails its order. */
-    async onPaymentIntent(event: {
-      reference: string;
-      orderId: number | null;
-      status: 'succeeded' | 'failed';
-      card?: CardSummary;
-      /** On failed events: Stripe's decline code and words. */
-      code?: string;
-      message?: string;
-    }): Promise<void> {
+    async onPaymentIntent(event: PaymentIntentEvent): Promise<void> {
       const order =
         (await repository.findByReference(event.reference)) ??
         (event.orderId ? await repository.findById(event.orderId) : null);

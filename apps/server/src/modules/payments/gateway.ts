@@ -78,3 +78,17 @@ export const PAYMENT_METHOD_NOT_FOUND = {
 /** The Stripe minimum for USD, and its refusal in Stripe's own words. */
 export const MINIMUM_CHARGE_CENTS = 50;
 export const AMOUNT_TOO_SMALL_MESSAGE = 'Amount must be at least $0.50 usd';
+
+/** How a payment intent ended, as the checkout needs it. */
+export interface PaymentIntentEvent {
+  /** The PaymentIntent id (the order's payment reference). */
+  reference: string;
+  /** From the intent's metadata; null for an intent this shop did not make. */
+  orderId: number | null;
+  status: 'succeeded' | 'failed';
+  /** On succeeded events. */
+  card?: CardSummary;
+  /** On failed events: Stripe's decline code (as a declined charge gives it) and words for the buyer. */
+  code?: string;
+  message?: string;
+}

@@ -13,7 +13,7 @@ import { installErrorHandler } from '../../lib/errors';
 import { GatewayUnavailableError, type ChargeRequest } from './gateway';
 import { paymentRoutes } from './routes';
 import { createStripeClient, STRIPE_API_VERSION, StripeGateway } from './stripe-gateway';
-import type { PaymentIntentEvent } from './stripe-webhook';
+import type { PaymentIntentEvent } from './gateway';
 
 interface Call {
   method: string;

@@ -6,23 +6,9 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@comics/shared/schemas/errors';
-import type { CardSummary } from '@comics/shared/schemas/shop';
 import { HttpError } from '../../lib/errors';
+import type { PaymentIntentEvent } from './gateway';
 import { cardOfCharge, type StripeGateway } from './stripe-gateway';
-
-/** How a payment intent ended, as the checkout needs it. */
-export interface PaymentIntentEvent {
-  /** The PaymentIntent id (the order's payment reference). */
-  reference: string;
-  /** From the intent's metadata; null for an intent this shop did not make. */
-  orderId: number | null;
-  status: 'succeeded' | 'failed';
-  /** On succeeded events. */
-  card?: CardSummary;
-  /** On failed events: Stripe's decline code (as a declined charge gives it) and words for the buyer. */
-  code?: string;
-  message?: string;
-}
 
 export type PaymentIntentHandler = (event: PaymentIntentEvent) => Promise<void>;
 
