@@ -8,7 +8,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@comics/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/seed/cli.ts',
+    // Helper processes (src/lib/helper-process.ts finds them beside server.js).
+    'svg-drawing-process': 'src/modules/media/svg-drawing-process.ts',
+    'pglite-initdb-process': 'src/db/pglite-initdb-process.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -13,6 +13,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { createPgliteDatabase } from './pglite-initdb';
+import { pgliteStartOptions } from './pglite-settings';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -124,14 +126,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { fuzzystrmatch, pg_trgm, unaccent },
-  }).catch((error: unknown) => {
-    unlock();
-    throw error;
-  });
+  const client = await (dataDir ? createPgliteDatabase(dataDir) : Promise.resolve())
+    .then(() =>
+      PGlite.create({
+        ...(dataDir ? { dataDir } : {}),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        extensions: { fuzzystrmatch, pg_trgm, unaccent },
+        ...pgliteStartOptions(),
+      }),
+    )
+    .catch((error: unknown) => {
+      unlock();
+      throw error;
+    });
   return {
     db: drizzlePglite(client, { casing: 'snake_case' }),
     kind: 'pglite',

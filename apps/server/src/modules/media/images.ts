@@ -3,11 +3,20 @@
 // re-encoding it into the renditions the shop serves, and drawing raster copies of the SVG
 // covers for link previews. Nothing an upload carried besides its pixels survives: every
 // rendition is a fresh encode, and sharp writes no EXIF, XMP or ICC data unless told to.
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp, WebpOptions } from 'sharp';
 import { MAX_UPLOAD_PIXELS } from '@comics/shared/schemas/media';
 import { HttpError } from '../../lib/errors';
+import { drawSvg, type DrawnImage } from './svg-drawing';
 
 export type UploadFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+
+/**
+ * sharp (libvips, some 20 MB mapped and initialised) loaded on the first upload: shoppers never
+ * need it in the server, whose SVG drawings run in a helper process (svg-drawing.ts).
+ */
+export async function loadSharp() {
+  return (await import('sharp')).default;
+}
 
 /** Width of the main WebP rendition (the detail page) and of the link-preview JPEG. */
 export const MAIN_WIDTH = 1200;
@@ -59,6 +68,7 @@ export interface CheckedImage {
 export async function checkUploadedImage(bytes: Buffer): Promise<CheckedImage> {
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) throw unsupportedImage();
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // The pixel limit is ours to check below (with a clearer answer); the header read decodes nothing.
@@ -98,6 +108,7 @@ export interface Rendition {
  * with the rest of the metadata; an animated GIF or WebP gives its first frame.
  */
 export async function renderRenditions(bytes: Buffer): Promise<Rendition[]> {
+  const sharp = await loadSharp();
   // One decoder per rendition (sharp pipelines are single-use); `pages: 1` is the first frame.
   const source = () =>
     sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, autoOrient: true, pages: 1, failOn: 'error' });
@@ -138,23 +149,20 @@ async function encode(role: RenditionRole, pipeline: Sharp): Promise<Rendition> 
   };
 }
 
-/** An SVG drawn `width` px wide, at the density that gives that width (lines and type stay sharp). */
-export function svgAtWidth(svg: string, svgWidth: number, width: number): Sharp {
-  return sharp(Buffer.from(svg), { density: (72 * width) / svgWidth }).resize({ width });
+/** An SVG drawn `width` pixels wide as WebP (in the helper process, svg-drawing.ts). */
+export async function svgAsWebp(svg: string, svgWidth: number, width: number, options: WebpOptions): Promise<Buffer> {
+  return (await drawSvg({ svg, svgWidth, width, encoding: { format: 'webp', options } })).bytes;
 }
 
 /**
- * A JPEG of an SVG drawn `width` pixels wide, for link previews. Drawn at the density that gives
- * that width (sharp reads SVGs at 72 dpi), so lines and type stay sharp instead of being scaled up.
+ * A JPEG of an SVG drawn `width` pixels wide, for link previews, on white (drawn in the helper
+ * process, svg-drawing.ts).
  */
-export async function rasteriseSvg(
-  svg: string,
-  svgWidth: number,
-  width: number,
-): Promise<{ bytes: Buffer; width: number; height: number }> {
-  const { data, info } = await svgAtWidth(svg, svgWidth, width)
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 82, progressive: true, mozjpeg: true })
-    .toBuffer({ resolveWithObject: true });
-  return { bytes: data, width: info.width, height: info.height };
+export async function rasteriseSvg(svg: string, svgWidth: number, width: number): Promise<DrawnImage> {
+  return drawSvg({
+    svg,
+    svgWidth,
+    width,
+    encoding: { format: 'jpeg', options: { quality: 82, progressive: true, mozjpeg: true }, background: '#ffffff' },
+  });
 }

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { tryAgainLater } from '../../lib/errors';
 import type { MediaStorage } from '../../lib/storage';
 import { WorkSlots, type WorkSlotsLimits, type WorkTurn } from '../../lib/work-slots';
-import { svgAtWidth } from '../media/images';
+import { svgAsWebp } from '../media/images';
 
 export interface PageImage {
   body: Readable | Buffer;
@@ -46,9 +46,9 @@ export interface PageToDraw {
   width: number;
 }
 
-/** An SVG drawn `width` px wide as WebP, at the density that gives that width (lines and type stay sharp). */
+/** An SVG drawn `width` px wide as WebP (effort 2: drawn art, half the encoding time for some 5 % more bytes). */
 export async function drawWebp(svg: string, svgWidth: number, width: number): Promise<Buffer> {
-  return svgAtWidth(svg, svgWidth, width).webp({ quality: 80, effort: 2 }).toBuffer();
+  return svgAsWebp(svg, svgWidth, width, { quality: 80, effort: 2 });
 }
 
 export function createPageDrawings(storage: MediaStorage, options: PageDrawingsOptions = {}) {

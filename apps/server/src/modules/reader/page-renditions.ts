@@ -3,11 +3,11 @@
 // hundred bytes shown blurred while the page loads. The page is decoded once, upright (EXIF
 // orientation applied), and every rendition is made from those pixels; nothing of the upload but
 // its pixels is kept.
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { MAX_UPLOAD_PIXELS } from '@comics/shared/schemas/media';
 import { PAGE_WIDTHS } from '@comics/shared/schemas/reader';
 import { HttpError } from '../../lib/errors';
-import { unreadableImage } from '../media/images';
+import { loadSharp, unreadableImage } from '../media/images';
 
 /** The WebP format's largest side. */
 const MAX_WEBP_SIDE = 16_383;
@@ -48,6 +48,7 @@ export function renditionWidths(width: number, height: number): number[] {
 
 /** Renders a page already checked by checkUploadedImage. Refusals are 422 HttpErrors the caller may rename. */
 export async function renderPage(bytes: Buffer): Promise<RenderedPage> {
+  const sharp = await loadSharp();
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     // One decode (the first frame of an animation), upright; every rendition is made from these pixels.
