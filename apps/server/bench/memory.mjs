@@ -15,14 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBuyers, issuesOnSale, postJson } from './shop.mjs';
+import { benchArgs, repoRoot } from './options.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
-);
+const args = benchArgs();
 const serverScript = path.resolve(repoRoot, args.server ?? 'apps/server/dist/server.js');
 const requestCount = Number(args.requests ?? 1000);
 const concurrency = Number(args.concurrency ?? 6);
@@ -40,7 +35,13 @@ async function startServer(dataDir, probeFile) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...nodeFlags, '--enable-source-maps', '--import', path.join(here, 'memory-probe.mjs'), serverScript],
+    [
+      ...nodeFlags,
+      '--enable-source-maps',
+      '--import',
+      fileURLToPath(new URL('./memory-probe.mjs', import.meta.url)),
+      serverScript,
+    ],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
@@ -22,14 +22,9 @@ import {
   readerReads,
   signedInReads,
 } from './shop.mjs';
+import { benchArgs, repoRoot } from './options.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
-);
+const args = benchArgs();
 const duration = Number(args.duration ?? 8);
 const rounds = Number(args.rounds ?? 3);
 const connections = Number(args.connections ?? 50);
