@@ -54,7 +54,8 @@ const layerZones = [
   },
   // server: routes → service → repository → db; the database layer knows no module.
   { target: './apps/server/src/db', from: './apps/server/src/modules' },
-  { target: './apps/server/src/lib', from: './apps/server/src/modules' },
+  // platform pieces (http, logging, cache, storage, cluster, limits) know no module.
+  { target: './apps/server/src/platform', from: './apps/server/src/modules' },
   // development-only code (src/dev) is reached only from the composition root, app.ts.
   { target: './apps/server/src/modules', from: './apps/server/src/dev' },
   // shared code is used by both apps and imports neither.

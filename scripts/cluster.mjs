@@ -5,7 +5,7 @@
 // a database comics_cluster on 127.0.0.1), --storage s3|disk (s3).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ClusterError, checkPrerequisites, ensureDatabase, repoRoot, safeUrl, startCluster } from './cluster/lib.mjs';
+import { ClusterError, checkPrerequisites, ensureDatabase, repoRoot, safeUrl, startCluster } from './local-cluster.mjs';
 
 const { values: options } = parseArgs({
   options: {

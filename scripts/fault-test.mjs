@@ -18,8 +18,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { ClusterError, checkPrerequisites, ensureDatabase, startCluster } from './cluster/lib.mjs';
-import { prepareShoppers, runMixedTraffic, summarize } from './cluster/traffic.mjs';
+import { ClusterError, checkPrerequisites, ensureDatabase, startCluster } from './local-cluster.mjs';
+import { prepareShoppers, runMixedTraffic, summarize } from './cluster-traffic.mjs';
 
 const { values: options } = parseArgs({
   options: {

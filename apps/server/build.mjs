@@ -10,8 +10,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 await build({
   entryPoints: {
     server: 'src/server.ts',
-    seed: 'src/seed/cli.ts',
-    // Helper processes (src/lib/helper-process.ts finds them beside server.js).
+    seed: 'src/cli/seed.ts',
+    // Helper processes (src/platform/helper-process.ts finds them beside server.js).
     'svg-drawing-process': 'src/modules/media/svg-drawing-process.ts',
     'pglite-initdb-process': 'src/db/pglite-initdb-process.ts',
   },

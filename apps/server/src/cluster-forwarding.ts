@@ -3,9 +3,9 @@
 // the other instances' are applied here only (never published again).
 import type { RatingVersions } from './modules/catalog/rating-versions';
 import type { SessionStore } from './modules/auth/sessions';
-import type { CatalogueEvents } from './lib/catalogue-events';
-import type { ClusterBus } from './lib/cluster-bus';
-import type { UserReadCache } from './lib/user-read-cache';
+import type { CatalogueEvents } from './platform/cache/catalog-events';
+import type { ClusterBus } from './platform/cluster/bus';
+import type { UserReadCache } from './platform/cache/user-read-cache';
 
 /** Catalogue writes: published after commit here, delivered to this instance's subscribers when elsewhere. */
 export function clusterCatalogueEvents(local: CatalogueEvents, bus: ClusterBus): CatalogueEvents {

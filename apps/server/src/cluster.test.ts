@@ -18,7 +18,7 @@ import {
   seededIssues,
   testConfig,
 } from '../test/helpers';
-import { createRedisBus } from './lib/cluster-bus-redis';
+import { createRedisBus } from './platform/cluster/bus-redis';
 import { createSessionStore } from './modules/auth/sessions';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

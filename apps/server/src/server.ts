@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { configWarnings, loadConfig, type Config } from './config';
 import { LOCKS, runAlone } from './db/advisory-lock';
 import { openConfiguredDatabase } from './db/open-from-config';
-import { startMetricsListener } from './lib/metrics-listener';
+import { startMetricsListener } from './platform/cluster/metrics-listener';
 import { createSessionStore } from './modules/auth/sessions';
 import { seedOnStart } from './seed/on-start';
 

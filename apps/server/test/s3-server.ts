@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Settings } from '../src/config';
-import { createS3Client } from '../src/lib/storage-s3';
+import { createS3Client } from '../src/platform/storage/s3';
 
 export interface TestS3Server {
   /** Settings of the server's bucket, as config.s3 holds them. */

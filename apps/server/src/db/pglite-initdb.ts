@@ -5,7 +5,7 @@
 // system when the helper ends; the server then opens the database as on any later start.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { forkHelper } from '../lib/helper-process';
+import { forkHelper } from '../platform/helper-process';
 
 /** Creates the database in `dataDir` unless one is there already. */
 export async function createPgliteDatabase(dataDir: string): Promise<void> {

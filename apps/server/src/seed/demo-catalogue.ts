@@ -2,7 +2,7 @@
 // so every fresh install and every test sees the same shop without shipping a data file.
 import { sanitizeDescription } from '../modules/catalog/sanitize';
 import { issueCoverPath, volumeCoverPath } from '../modules/media/cover-art';
-import { createRng, type Rng } from '../lib/random';
+import { createRng, type Rng } from '../platform/random';
 
 export const DEMO_VOLUMES = 150;
 export const DEMO_ISSUES = 3000;

@@ -15,8 +15,8 @@ import {
   type AdminStats,
   type AdminUser,
 } from '@comics/shared/schemas/admin';
-import { HttpError, notFound } from '../../lib/errors';
-import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
+import { HttpError, notFound } from '../../platform/http/errors';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../platform/http/media-addresses';
 import type { AccountService } from '../auth/service';
 import type { AccountChange, AdminRepository } from './repository';
 import { adminOrderDetailOf, adminOrderOf, adminUserOf } from './wire';

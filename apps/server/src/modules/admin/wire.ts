@@ -2,7 +2,7 @@
 // repository's rows here and nowhere else; only the admin service and routes use it.
 import { centsToDollars } from '@comics/shared/money';
 import type { AdminOrder, AdminOrderDetail, AdminUser } from '@comics/shared/schemas/admin';
-import type { MediaAddresses } from '../../lib/media-addresses';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
 import type { AccountRow, OrderEmailRow, OrderLineRow, OrderRow } from './repository';
 
 export function adminUserOf(account: AccountRow): AdminUser {

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAccount, createTestDatabase } from '../../../test/helpers';
 import type { DatabaseHandle } from '../../db/client';
-import { installErrorHandler } from '../../lib/errors';
+import { installErrorHandler } from '../../platform/http/errors';
 import { assertOwnUser, installAccessControl } from './access';
 import { installCookiePolicy } from './session-cookie';
 import { createSessionStore } from './sessions';

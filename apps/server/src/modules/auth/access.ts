@@ -8,7 +8,7 @@
 // touch the sessions table.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@comics/shared/constants';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import { readCredential, setSessionCookie } from './session-cookie';
 import type { SessionStore } from './sessions';
 

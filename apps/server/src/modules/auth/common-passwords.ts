@@ -5,7 +5,7 @@
 // ~3 µs). Compared in lower case and in the form the hash is taken of (NFKC), so 'Password' and
 // 'PASSWORD' count as 'password'.
 import { accountMessages } from '@comics/shared/schemas/auth';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 
 let common: Promise<ReadonlySet<string>> | undefined;
 

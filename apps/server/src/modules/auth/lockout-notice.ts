@@ -4,8 +4,8 @@
 // shared by every instance), and never for an account without a password: there is nothing to
 // guess there, and nobody to warn for an address with no account.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AttemptCounter } from '../../lib/attempt-counter';
-import { loggableError } from '../../lib/loggable-error';
+import type { AttemptCounter } from '../../platform/limits/attempt-counter';
+import { loggableError } from '../../platform/logging/loggable-error';
 import { buildSignInsPaused } from '../mail/account-mails';
 import { enqueueEmail, type OutboxWriter } from '../mail/outbox';
 import type { Account } from './repository';

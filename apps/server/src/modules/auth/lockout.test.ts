@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createAccount, type TestApp } from '../../../test/helpers';
 import { emailOutbox } from '../../db/schema/outbox';
 import { users } from '../../db/schema/users';
-import { createInProcessAttemptCounter } from '../../lib/attempt-counter';
+import { createInProcessAttemptCounter } from '../../platform/limits/attempt-counter';
 import { buildSignInsPaused } from '../mail/account-mails';
 import { createLockoutNotices, LOCKOUT_NOTICE_PERIOD_MS } from './lockout-notice';
 import { hashPassword } from './passwords';

@@ -8,13 +8,13 @@
 //   never tell which), and one per IP, AUTH_RATE_LIMIT_PER_IP failures a minute;
 // - the failure that spends an account's budget e-mails its owner (lockout-notice.ts).
 // Each attempt reserves its failure before the password work and gives it back on success
-// (lib/failure-budget.ts), so parallel guesses cannot slip past. A refused attempt does no
+// (platform/limits/failure-budget.ts), so parallel guesses cannot slip past. A refused attempt does no
 // password work and answers 429 with Retry-After. The counts live in shared.attempts: in Redis
 // when instances share one, so every instance brakes alike.
 import type { FastifyRequest } from 'fastify';
-import type { AttemptCounter } from '../../lib/attempt-counter';
-import { inMinutes, tryAgainLater } from '../../lib/errors';
-import { createFailureBudget, type Reserved, type Reservation } from '../../lib/failure-budget';
+import type { AttemptCounter } from '../../platform/limits/attempt-counter';
+import { inMinutes, tryAgainLater } from '../../platform/http/errors';
+import { createFailureBudget, type Reserved, type Reservation } from '../../platform/limits/failure-budget';
 import { knownDeviceOf, type KnownDevices } from './known-devices';
 import type { Account } from './repository';
 import { securityLog } from './security-log';

@@ -19,10 +19,10 @@ import {
   resetPasswordBody,
 } from '@comics/shared/schemas/auth';
 import { apiError } from '@comics/shared/schemas/errors';
-import type { AttemptCounter } from '../../lib/attempt-counter';
-import { inMinutes, tryAgainLater } from '../../lib/errors';
-import { createFailureBudget, type Reserved } from '../../lib/failure-budget';
-import { loggableError } from '../../lib/loggable-error';
+import type { AttemptCounter } from '../../platform/limits/attempt-counter';
+import { inMinutes, tryAgainLater } from '../../platform/http/errors';
+import { createFailureBudget, type Reserved } from '../../platform/limits/failure-budget';
+import { loggableError } from '../../platform/logging/loggable-error';
 import { isLinkUnusable, type PasswordResetService } from './password-reset';
 import { AUTH_BODY_LIMIT_BYTES } from './routes';
 import { securityLog } from './security-log';

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { passwordResetMessages, RESET_LINK_MINUTES } from '@comics/shared/schemas/auth';
-import { HttpError } from '../../lib/errors';
-import { loggableError } from '../../lib/loggable-error';
+import { HttpError } from '../../platform/http/errors';
+import { loggableError } from '../../platform/logging/loggable-error';
 import { buildPasswordChanged, buildPasswordResetLink, buildUseGoogleSignIn } from '../mail/account-mails';
 import { refuseCommonPassword } from './common-passwords';
 import type { PasswordResetRepository, ResetAccount } from './password-reset-repository';

@@ -4,7 +4,7 @@
 // Counters live in @fastify/rate-limit's store (Redis when instances share one). The password
 // login counts failures instead, and spares its owner's browsers: login-brakes.ts.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { requestBudget, type BudgetCheck } from '../../lib/request-budget';
+import { requestBudget, type BudgetCheck } from '../../platform/limits/request-budget';
 import { securityLog } from './security-log';
 
 const MINUTE = 60_000;

@@ -12,8 +12,8 @@ import {
 } from '@comics/shared/schemas/auth';
 import { apiError } from '@comics/shared/schemas/errors';
 import { callerOf } from './access';
-import type { AttemptCounter } from '../../lib/attempt-counter';
-import { HttpError } from '../../lib/errors';
+import type { AttemptCounter } from '../../platform/limits/attempt-counter';
+import { HttpError } from '../../platform/http/errors';
 import type { LockoutNotices } from './lockout-notice';
 import { createLoginBrakes } from './login-brakes';
 import { attemptLimit, SIGNUP_PER_EMAIL } from './rate-limits';

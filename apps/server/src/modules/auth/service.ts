@@ -4,7 +4,7 @@
 // account, e-mail linking only on an e-mail the identity provider proved, and a development
 // sign-in that can only ever reach accounts it created itself.
 import { accountMessages, type SignupBody } from '@comics/shared/schemas/auth';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import { refuseCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Account, AccountRepository } from './repository';

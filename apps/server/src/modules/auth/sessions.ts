@@ -16,7 +16,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
-import { BoundedCache, type CacheStats } from '../../lib/bounded-cache';
+import { BoundedCache, type CacheStats } from '../../platform/cache/bounded-cache';
 
 /** The account a valid session belongs to: what every authenticated request needs to know. */
 export interface SessionAccount {

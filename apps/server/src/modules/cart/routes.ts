@@ -14,7 +14,7 @@ import {
   cartItemBody,
   purchasesAnswer,
 } from '@comics/shared/schemas/shop';
-import { sendPrivateAnswer } from '../../lib/user-read-cache';
+import { sendPrivateAnswer } from '../../platform/cache/user-read-cache';
 import { assertOwnUser } from '../auth/access';
 import type { CartService } from './service';
 

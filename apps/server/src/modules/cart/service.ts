@@ -4,11 +4,11 @@
 // a comic: checkout does, then calls `invalidate(userId)`. A cart holds at most MAX_CART_LINES
 // lines: an add past it is refused with 409 cart_full, naming the field.
 import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
-import type { CatalogueEvents } from '../../lib/catalogue-events';
-import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
-import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
-import { HttpError } from '../../lib/errors';
-import { UserReadCache, type UserReadCacheOptions } from '../../lib/user-read-cache';
+import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../platform/http/media-addresses';
+import { toCachedAnswer, type CachedAnswer } from '../../platform/cache/response-cache';
+import { HttpError } from '../../platform/http/errors';
+import { UserReadCache, type UserReadCacheOptions } from '../../platform/cache/user-read-cache';
 import type { Database } from '../../db/client';
 import { createCartRepository } from './repository';
 import { cartItemOf, purchaseItemOf } from './wire';

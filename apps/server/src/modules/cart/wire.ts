@@ -3,7 +3,7 @@
 // cover, at the same address the catalogue answers.
 import { centsToDollars } from '@comics/shared/money';
 import type { CartItem, PurchaseItem } from '@comics/shared/schemas/shop';
-import type { MediaAddresses } from '../../lib/media-addresses';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
 import type { CartLineRow, PurchaseRow } from './repository';
 
 export function cartItemOf(line: CartLineRow, media: MediaAddresses): CartItem {

@@ -10,7 +10,7 @@ import type { Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema/audit';
 import { issues } from '../../db/schema/catalog';
-import { createInProcessCatalogueEvents, type CatalogueChange } from '../../lib/catalogue-events';
+import { createInProcessCatalogueEvents, type CatalogueChange } from '../../platform/cache/catalog-events';
 import { createCatalogAdminRepository } from './admin-repository';
 import { createCatalogAdminService } from './admin-service';
 

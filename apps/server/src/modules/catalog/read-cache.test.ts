@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { volumes } from '../../db/schema/catalog';
-import { perIpLimit } from '../../lib/request-budget';
+import { perIpLimit } from '../../platform/limits/request-budget';
 
 let t: TestApp;
 let limited: TestApp;

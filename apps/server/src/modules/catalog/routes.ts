@@ -15,11 +15,11 @@ import {
   issue,
 } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
-import type { CatalogueChange, CatalogueEvents } from '../../lib/catalogue-events';
-import type { MediaAddresses } from '../../lib/media-addresses';
-import { perIpLimit } from '../../lib/request-budget';
-import { toCachedAnswer, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
-import { sendCached } from '../../lib/send-cached';
+import type { CatalogueChange, CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
+import { perIpLimit } from '../../platform/limits/request-budget';
+import { toCachedAnswer, type CachedAnswer, type ResponseCache } from '../../platform/cache/response-cache';
+import { sendCached } from '../../platform/http/send-cached';
 import { cacheKey, comicListing, comicSearch } from './queries';
 import type { RatingVersions } from './rating-versions';
 import type { CatalogService, PagedComics } from './service';

@@ -1,7 +1,7 @@
 // Catalogue use cases over canonical queries (see queries.ts): listing, search, one comic, its
 // issues, and 404 for a comic that does not exist. Answers are domain objects (camelCase,
 // prices in cents); the routes map them to the spec's wire shapes (see wire.ts).
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../platform/http/errors';
 import type { ComicListing, ComicSearch } from './queries';
 import type { CatalogRepository, VolumeListRow, VolumeRow, VolumeSummaryRow } from './repository';
 import type { IssueRow } from './selections';

@@ -4,7 +4,7 @@
 // paths become the addresses clients fetch them from (see media-addresses.ts).
 import { centsToDollars } from '@comics/shared/money';
 import type { ComicDetail, ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
-import type { MediaAddresses } from '../../lib/media-addresses';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
 import type { Comic, ComicIssue, ComicWithDescription, ListedComic, RatedComicIssue } from './service';
 
 function comicOf(comic: Comic, media: MediaAddresses) {

@@ -16,8 +16,8 @@ import { chargeableIssues, sandboxPaymentMethod, totalCentsOf } from '../../../t
 import { buildApp } from '../../app';
 import { sandboxCharges } from '../../db/schema/payments';
 import { orderItems, orders } from '../../db/schema/shop';
-import { createInProcessAttemptCounter } from '../../lib/attempt-counter';
-import { tryAgainLater } from '../../lib/errors';
+import { createInProcessAttemptCounter } from '../../platform/limits/attempt-counter';
+import { tryAgainLater } from '../../platform/http/errors';
 import { createSessionStore } from '../auth/sessions';
 import { createSandboxRepository } from '../payments/sandbox-repository';
 import { SandboxGateway } from '../payments/sandbox-gateway';

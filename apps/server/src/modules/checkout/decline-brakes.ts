@@ -2,7 +2,7 @@
 // are what is counted. Each buyer has a budget of declined payments, and each client IP one more
 // for the buyers behind it who never paid (card testers use fresh throwaway accounts; an
 // established customer behind the same carrier NAT or office keeps only their own budget,
-// whatever the neighbours do). Budgets live in lib/failure-budget.ts on the shared attempt
+// whatever the neighbours do). Budgets live in platform/limits/failure-budget.ts on the shared attempt
 // counters, so they hold across instances when Redis is configured. Checkout asks `check` before
 // it writes anything (a refused attempt leaves no trace and costs no call to the gateway), then
 // `reserve` right before charging, and gives the reservation back unless the card was declined.
@@ -14,9 +14,9 @@
 // price is that testers paying from many fresh accounts at the very same moment may get as many
 // declines past the budget as they have attempts in flight before it stops them.
 import { ERROR_CODES } from '@comics/shared/error-codes';
-import type { AttemptCounter } from '../../lib/attempt-counter';
-import { inMinutes, tryAgainLater, type HttpError } from '../../lib/errors';
-import { createFailureBudget, type FailureBudget, type Reservation } from '../../lib/failure-budget';
+import type { AttemptCounter } from '../../platform/limits/attempt-counter';
+import { inMinutes, tryAgainLater, type HttpError } from '../../platform/http/errors';
+import { createFailureBudget, type FailureBudget, type Reservation } from '../../platform/limits/failure-budget';
 
 /** Declines are counted in fixed windows of this length. */
 export const DECLINE_WINDOW_MS = 15 * 60_000;

@@ -3,7 +3,7 @@
 // gateway was unreachable for. Several instances may run it at once (every step is conditional),
 // but a periodic run is skipped while another instance's is under way (`alone`): it does the same.
 import type { FastifyInstance } from 'fastify';
-import { loggableError } from '../../lib/loggable-error';
+import { loggableError } from '../../platform/logging/loggable-error';
 import type { CheckoutService } from './service';
 
 const INTERVAL_MS = 60_000;

@@ -11,7 +11,7 @@ import { queryRows, type Database } from '../../db/client';
 import { issues, volumes } from '../../db/schema/catalog';
 import { orderItems, orders, purchases } from '../../db/schema/shop';
 import { users } from '../../db/schema/users';
-import { sqlStateOf, violatedConstraintOf } from '../../lib/database-errors';
+import { sqlStateOf, violatedConstraintOf } from '../../platform/http/database-errors';
 import { enqueueEmail, outboxValues, type OutboxMessage } from '../mail/outbox';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -19,7 +19,7 @@ import {
   sendEmailBody,
 } from '@comics/shared/schemas/shop';
 import type { AuditLog } from '../audit/service';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import { adminsOnly, callerOf } from '../auth/access';
 import { ORDERS_LISTED, type CheckoutService } from './service';
 

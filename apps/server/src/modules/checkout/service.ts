@@ -5,8 +5,8 @@
 // settles what a crash or an outage left pending. Here too: the buyer's receipts and an order's status.
 import type { CustomerOrder, OrderStatus } from '@comics/shared/schemas/shop';
 import { ERROR_CODES } from '@comics/shared/error-codes';
-import { HttpError } from '../../lib/errors';
-import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
+import { HttpError } from '../../platform/http/errors';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../platform/http/media-addresses';
 import { createPaying, type PayingDependencies } from './paying';
 import { createReconciliation, type ReconciliationDependencies } from './reconciliation';
 import { createSettling, type SettlingDependencies } from './settling';

@@ -2,7 +2,7 @@
 // dollars and the card as the buyer knows it, made from the repository's rows here and nowhere else.
 import { centsToDollars } from '@comics/shared/money';
 import type { CardSummary, CustomerOrder, OrderStatus, PaidOrder } from '@comics/shared/schemas/shop';
-import type { MediaAddresses } from '../../lib/media-addresses';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
 import { cartItemOf } from '../cart/wire';
 import type { OrderRow, PricedIssue } from './repository';
 

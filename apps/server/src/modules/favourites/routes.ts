@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
 import { favouriteBody, favouritesAnswer } from '@comics/shared/schemas/shop';
-import { sendPrivateAnswer } from '../../lib/user-read-cache';
+import { sendPrivateAnswer } from '../../platform/cache/user-read-cache';
 import { assertOwnUser } from '../auth/access';
 import type { FavouritesService } from './service';
 

@@ -2,11 +2,11 @@
 // send in the spec's shape `[{ issues: [...] }]` (one element, even when empty). Writes
 // invalidate the user's entry and answer the list as it now stands.
 import type { FavouritesAnswer } from '@comics/shared/schemas/shop';
-import type { CatalogueEvents } from '../../lib/catalogue-events';
-import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
-import { HttpError } from '../../lib/errors';
-import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
-import { UserReadCache, type UserReadCacheOptions } from '../../lib/user-read-cache';
+import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../platform/http/media-addresses';
+import { HttpError } from '../../platform/http/errors';
+import { toCachedAnswer, type CachedAnswer } from '../../platform/cache/response-cache';
+import { UserReadCache, type UserReadCacheOptions } from '../../platform/cache/user-read-cache';
 import type { Database } from '../../db/client';
 import { issueOf } from '../catalog/wire';
 import { createFavouritesRepository, type WriteOutcome } from './repository';

@@ -17,7 +17,7 @@ import {
   unsubscribeAnswer,
   unsubscribeBody,
 } from '@comics/shared/schemas/follows';
-import { requestBudget } from '../../lib/request-budget';
+import { requestBudget } from '../../platform/limits/request-budget';
 import { callerOf } from '../auth/access';
 import type { FollowsService } from './service';
 

@@ -13,8 +13,8 @@ import {
   type UnsubscribeAnswer,
 } from '@comics/shared/schemas/follows';
 import type { Database } from '../../db/client';
-import { HttpError, notFound, validationFailed } from '../../lib/errors';
-import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../lib/media-addresses';
+import { HttpError, notFound, validationFailed } from '../../platform/http/errors';
+import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../platform/http/media-addresses';
 import { issueOf } from '../catalog/wire';
 import { buildNewIssueMail } from '../mail/new-issue';
 import { enqueueForEach } from '../mail/outbox';

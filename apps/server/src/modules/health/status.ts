@@ -8,7 +8,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { queryRows, type DatabaseHandle } from '../../db/client';
-import type { ReadinessCheck } from '../../lib/readiness';
+import type { ReadinessCheck } from '../../platform/cluster/readiness';
 import { migrationsFolder } from '../../paths';
 
 /** How long each part of a readiness probe may take before it counts as failed. */

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/outbox';
-import { loggableError } from '../../lib/loggable-error';
+import { loggableError } from '../../platform/logging/loggable-error';
 import { SEND_TIMEOUT_MS, type MailLog, type MailTransport, type OutgoingEmail } from './transport';
 
 export const MAX_ATTEMPTS = 8;

@@ -1,6 +1,6 @@
 // Generated cover art: a small comic-cover-like SVG for volumes and issues that have no
 // uploaded image, so the demo catalogue needs no remote or binary images at all.
-import { createRng } from '../../lib/random';
+import { createRng } from '../../platform/random';
 
 export interface CoverArtInput {
   id: number | string;

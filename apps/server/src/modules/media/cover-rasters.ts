@@ -4,9 +4,9 @@
 // flood is refused past its share and never starves the others), and keyed by the SVG's own
 // ETag: when a cover's SVG changes (its volume renamed, the SVG cache cleared) the key changes
 // with it, so a JPEG never outlives the drawing it was made from and needs no invalidation of its own.
-import { BoundedCache, BoundedCacheFront, sharedLoad } from '../../lib/bounded-cache';
-import { tryAgainLater } from '../../lib/errors';
-import { WorkSlots, type WorkSlotsLimits, type WorkTurn } from '../../lib/work-slots';
+import { BoundedCache, BoundedCacheFront, sharedLoad } from '../../platform/cache/bounded-cache';
+import { tryAgainLater } from '../../platform/http/errors';
+import { WorkSlots, type WorkSlotsLimits, type WorkTurn } from '../../platform/limits/work-slots';
 import { rasteriseSvg } from './images';
 
 export interface RasterCover {

@@ -5,7 +5,7 @@
 // rendition is a fresh encode, and sharp writes no EXIF, XMP or ICC data unless told to.
 import type { Metadata, Sharp, WebpOptions } from 'sharp';
 import { MAX_UPLOAD_PIXELS } from '@comics/shared/schemas/media';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import { drawSvg, type DrawnImage } from './svg-drawing';
 
 export type UploadFormat = 'jpeg' | 'png' | 'webp' | 'gif';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { media } from '../../db/schema/media';
-import { isValidStorageKey, type MediaStorage, type StoredObject } from '../../lib/storage';
+import { isValidStorageKey, type MediaStorage, type StoredObject } from '../../platform/storage/media-storage';
 import { createAuditLog } from '../audit/service';
 import { volumeCoverJpegPath, COVER_RASTER_HEIGHT, COVER_RASTER_WIDTH } from './cover-art';
 import { checkUploadedImage, renderRenditions, type Rendition } from './images';

@@ -7,7 +7,7 @@
 // The callers' work slots bound how many drawings it has at once.
 import type { ChildProcess } from 'node:child_process';
 import type { JpegOptions, WebpOptions } from 'sharp';
-import { forkHelper } from '../../lib/helper-process';
+import { forkHelper } from '../../platform/helper-process';
 
 export type Encoding =
   { format: 'webp'; options: WebpOptions } | { format: 'jpeg'; options: JpegOptions; background: string };

@@ -7,9 +7,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@comics/shared/schemas/errors';
 import { MAX_UPLOAD_BYTES, uploadAnswer, uploadPreset, type UploadAnswer } from '@comics/shared/schemas/media';
-import { validationFailed } from '../../lib/errors';
-import { acceptSingleFileForms, formRefused, multipartRefusal, type SingleFileForm } from '../../lib/multipart-form';
-import type { MediaAddresses } from '../../lib/media-addresses';
+import { validationFailed } from '../../platform/http/errors';
+import {
+  acceptSingleFileForms,
+  formRefused,
+  multipartRefusal,
+  type SingleFileForm,
+} from '../../platform/http/multipart-form';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
 import { callerOf } from '../auth/access';
 import type { MediaService } from './service';
 

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@comics/shared/schemas/errors';
 import { paymentConfig, sandboxCardBody, sandboxPaymentMethod, type PaymentConfig } from '@comics/shared/schemas/shop';
 import type { Config } from '../../config';
-import { requestBudget } from '../../lib/request-budget';
+import { requestBudget } from '../../platform/limits/request-budget';
 import { callerOf } from '../auth/access';
 import type { PaymentGateway } from './gateway';
 import { SandboxGateway } from './sandbox-gateway';

@@ -10,7 +10,7 @@ import { sandboxCharges } from '../../db/schema/payments';
 import { GatewayUnavailableError, type ChargeRequest } from './gateway';
 import { SandboxGateway } from './sandbox-gateway';
 import { createSandboxRepository } from './sandbox-repository';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 
 let database: DatabaseHandle;
 let gateway: SandboxGateway;

@@ -5,7 +5,7 @@
 // idempotency key, so a retried charge answers the first result instead of charging again.
 import { randomBytes } from 'node:crypto';
 import type { CardSummary, SandboxCardBody, SandboxPaymentMethod } from '@comics/shared/schemas/shop';
-import { validationFailed } from '../../lib/errors';
+import { validationFailed } from '../../platform/http/errors';
 import {
   AMOUNT_TOO_SMALL_MESSAGE,
   GatewayUnavailableError,

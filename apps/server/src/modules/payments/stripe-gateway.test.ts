@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@comics/shared/error-codes';
-import { installErrorHandler } from '../../lib/errors';
+import { installErrorHandler } from '../../platform/http/errors';
 import { GatewayUnavailableError, type ChargeRequest } from './gateway';
 import { paymentRoutes } from './routes';
 import { createStripeClient, STRIPE_API_VERSION, StripeGateway } from './stripe-gateway';

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@comics/shared/schemas/errors';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import type { PaymentIntentEvent } from './gateway';
 import { cardOfCharge, type StripeGateway } from './stripe-gateway';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@comics/shared/error-codes';
 import { makeZip, markEncrypted, pageImage, type ZipEntry } from '../../../test/cbz';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import {
   compareEntryPaths,
   DEFAULT_ARCHIVE_LIMITS,

@@ -7,7 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { ErrorCode } from '@comics/shared/error-codes';
 import type { ReadingDirection } from '@comics/shared/schemas/reader';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import { checkUploadedImage, sniffImageFormat } from '../media/images';
 
 export interface ArchiveLimits {

@@ -3,11 +3,11 @@
 // against them; catalogue events drop them (an upload or an edit of the issue, a renamed volume)
 // on every instance, and a TTL bounds staleness should an event be lost.
 import { PREVIEW_PAGES, type IssuePagesAnswer, type ReadingDirection } from '@comics/shared/schemas/reader';
-import { BoundedCache, sharedLoad, type CacheStats, type MeasureValue } from '../../lib/bounded-cache';
-import type { CatalogueEvents } from '../../lib/catalogue-events';
-import { notFound } from '../../lib/errors';
-import type { MediaAddresses } from '../../lib/media-addresses';
-import { toCachedAnswer, type CachedAnswer } from '../../lib/response-cache';
+import { BoundedCache, sharedLoad, type CacheStats, type MeasureValue } from '../../platform/cache/bounded-cache';
+import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import { notFound } from '../../platform/http/errors';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
+import { toCachedAnswer, type CachedAnswer } from '../../platform/cache/response-cache';
 import type { CatalogService } from '../catalog/service';
 import { issueOf } from '../catalog/wire';
 import { generatedPlan, type GeneratedIssue } from './generated-pages';

@@ -3,7 +3,7 @@
 // (no sharp): the plan of the pages (how many, their sizes, stored widths, placeholders and the
 // version naming their addresses) and the SVG of each page; page-drawings.ts draws them as WebP.
 import { createHash } from 'node:crypto';
-import { createRng, type Rng } from '../../lib/random';
+import { createRng, type Rng } from '../../platform/random';
 import {
   escapeXml,
   fnv1a,

@@ -1,7 +1,7 @@
 // The reader's memory of who owns what: kept briefly, dropped per user (a take-back) here and on
 // the other instances, and never kept from a database read that a take-back overtook.
 import { describe, expect, it } from 'vitest';
-import type { Invalidation } from '../../lib/user-read-cache';
+import type { Invalidation } from '../../platform/cache/user-read-cache';
 import { KnownOwners } from './known-owners';
 
 describe('known owners', () => {

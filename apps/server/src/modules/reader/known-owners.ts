@@ -5,13 +5,13 @@
 // every other instance; each entry also lives a short while only, which bounds what a lost
 // message can leave open. A "no" is never kept: the reader may buy the issue in a moment, on any
 // instance.
-import { BoundedCache } from '../../lib/bounded-cache';
+import { BoundedCache } from '../../platform/cache/bounded-cache';
 import {
   USER_CACHE_MAX_USERS,
   USER_CACHE_TTL_MS,
   type Invalidation,
   type InvalidationListener,
-} from '../../lib/user-read-cache';
+} from '../../platform/cache/user-read-cache';
 
 /** Ownerships remembered per process. */
 const MAX_KNOWN_OWNERSHIPS = 200_000;

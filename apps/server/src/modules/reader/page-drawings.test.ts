@@ -4,9 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@comics/shared/error-codes';
-import { createDiskStorage } from '../../lib/storage-disk';
-import type { MediaStorage } from '../../lib/storage';
-import { HttpError } from '../../lib/errors';
+import { createDiskStorage } from '../../platform/storage/disk';
+import type { MediaStorage } from '../../platform/storage/media-storage';
+import { HttpError } from '../../platform/http/errors';
 import { createPageDrawings, type PageImage, type PageToDraw } from './page-drawings';
 import { pageKey } from './page-keys';
 

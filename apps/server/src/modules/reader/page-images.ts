@@ -1,7 +1,7 @@
 // Serving an issue's page images: an uploaded page is read from the media storage as stored; a
 // generated page is drawn at the width asked for on its first request (in the client's share of
 // the drawing slots, see page-drawings.ts) and stored, then read like an uploaded one.
-import type { MediaStorage } from '../../lib/storage';
+import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { Edition } from './editions';
 import { renderPageSvg } from './generated-pages';
 import { createPageDrawings, type PageDrawingsOptions, type PageImage } from './page-drawings';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@comics/shared/error-codes';
 import { pageImage } from '../../../test/cbz';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import { renderPage, renditionWidths } from './page-renditions';
 
 describe('renditionWidths', () => {

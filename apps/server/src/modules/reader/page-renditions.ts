@@ -6,7 +6,7 @@
 import type { OutputInfo } from 'sharp';
 import { MAX_UPLOAD_PIXELS } from '@comics/shared/schemas/media';
 import { PAGE_WIDTHS } from '@comics/shared/schemas/reader';
-import { HttpError } from '../../lib/errors';
+import { HttpError } from '../../platform/http/errors';
 import { loadSharp, unreadableImage } from '../media/images';
 
 /** The WebP format's largest side. */

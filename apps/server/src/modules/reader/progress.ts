@@ -2,8 +2,8 @@
 // Each user's saved pages are kept per process, so opening the reader costs no query; a save drops
 // them here and, when the app forwards the invalidation, on every other instance.
 import type { ReadingProgress, ReadingShelfItem } from '@comics/shared/schemas/reader';
-import type { MediaAddresses } from '../../lib/media-addresses';
-import { UserReadCache } from '../../lib/user-read-cache';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
+import { UserReadCache } from '../../platform/cache/user-read-cache';
 import { issueOf } from '../catalog/wire';
 import type { ProgressRow, ReaderRepository } from './repository';
 

@@ -27,7 +27,7 @@ import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { issues } from '../../db/schema/catalog';
 import { readingProgress } from '../../db/schema/reader';
 import { serverSecrets } from '../../db/schema/server-secrets';
-import { createConfiguredStorage } from '../../lib/create-storage';
+import { createConfiguredStorage } from '../../platform/storage/configured-storage';
 import { createSessionStore, hashToken } from '../auth/sessions';
 import { pageKey } from './page-keys';
 import { createPageTokens, PAGE_TOKEN_KEY_NAME } from './page-tokens';

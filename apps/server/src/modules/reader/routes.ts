@@ -19,9 +19,9 @@ import {
 } from '@comics/shared/schemas/reader';
 import { ERROR_CODES } from '@comics/shared/error-codes';
 import { parsePageFileName } from '@comics/shared/page-address';
-import { HttpError, notFound } from '../../lib/errors';
-import { perIpLimit } from '../../lib/request-budget';
-import { sendCached } from '../../lib/send-cached';
+import { HttpError, notFound } from '../../platform/http/errors';
+import { perIpLimit } from '../../platform/limits/request-budget';
+import { sendCached } from '../../platform/http/send-cached';
 import { callerOf } from '../auth/access';
 import { pageKey } from './page-keys';
 import type { Edition } from './editions';

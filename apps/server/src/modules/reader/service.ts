@@ -5,11 +5,11 @@
 // and where each reader stopped (progress.ts).
 import type { ReadingAccess, ReadingProgress } from '@comics/shared/schemas/reader';
 import { ERROR_CODES } from '@comics/shared/error-codes';
-import type { CatalogueEvents } from '../../lib/catalogue-events';
-import { HttpError, validationFailed } from '../../lib/errors';
-import type { MediaAddresses } from '../../lib/media-addresses';
-import type { MediaStorage } from '../../lib/storage';
-import type { UserReadCache } from '../../lib/user-read-cache';
+import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import { HttpError, validationFailed } from '../../platform/http/errors';
+import type { MediaAddresses } from '../../platform/http/media-addresses';
+import type { MediaStorage } from '../../platform/storage/media-storage';
+import type { UserReadCache } from '../../platform/cache/user-read-cache';
 import type { CatalogService } from '../catalog/service';
 import { createReadingAccess, type Reader, type ReadingAccessDependencies } from './access';
 import { createEditions } from './editions';

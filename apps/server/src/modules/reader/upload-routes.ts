@@ -15,8 +15,13 @@ import { z } from 'zod';
 import { idParam } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
 import { PAGES_FILE_FIELD, pagesUploadAnswer, type PagesUploadAnswer } from '@comics/shared/schemas/reader';
-import { validationFailed } from '../../lib/errors';
-import { acceptSingleFileForms, formRefused, multipartRefusal, type SingleFileForm } from '../../lib/multipart-form';
+import { validationFailed } from '../../platform/http/errors';
+import {
+  acceptSingleFileForms,
+  formRefused,
+  multipartRefusal,
+  type SingleFileForm,
+} from '../../platform/http/multipart-form';
 import { callerOf } from '../auth/access';
 import type { PageUploads } from './upload';
 

@@ -14,8 +14,8 @@ import { archiveForm, makeZip, pageImage, type ZipEntry } from '../../../test/cb
 import { createTestDatabase, seededIssues, signedInUser, testConfig, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { auditLog } from '../../db/schema/audit';
-import type { CatalogueChange } from '../../lib/catalogue-events';
-import { createConfiguredStorage } from '../../lib/create-storage';
+import type { CatalogueChange } from '../../platform/cache/catalog-events';
+import { createConfiguredStorage } from '../../platform/storage/configured-storage';
 import { issueShape } from './generated-pages';
 import { pageKey } from './page-keys';
 import { createCatalogRepository } from '../catalog/repository';

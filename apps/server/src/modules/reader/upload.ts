@@ -5,16 +5,16 @@
 // old set or the new one, complete. Removing the pages brings the generated demo pages back.
 // Converting is the heaviest work the server does (some 325 ms of CPU a page), so archives are
 // converted a bounded number at a time, one per admin, and their pages share the encoding slots
-// fairly between the admins converting (lib/work-slots.ts).
+// fairly between the admins converting (platform/limits/work-slots.ts).
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PagesUploadAnswer } from '@comics/shared/schemas/reader';
 import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_PAGES } from '@comics/shared/schemas/reader';
-import type { CatalogueEvents } from '../../lib/catalogue-events';
-import { HttpError, tryAgainLater } from '../../lib/errors';
-import { loggableError } from '../../lib/loggable-error';
-import type { MediaStorage } from '../../lib/storage';
-import { WorkSlots } from '../../lib/work-slots';
+import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import { HttpError, tryAgainLater } from '../../platform/http/errors';
+import { loggableError } from '../../platform/logging/loggable-error';
+import type { MediaStorage } from '../../platform/storage/media-storage';
+import { WorkSlots } from '../../platform/limits/work-slots';
 import type { AuditLog } from '../audit/service';
 import {
   DEFAULT_ARCHIVE_LIMITS,

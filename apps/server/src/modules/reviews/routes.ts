@@ -18,7 +18,7 @@ import {
   reviewsPageQuery,
 } from '@comics/shared/schemas/reviews';
 import { z } from 'zod';
-import { perIpLimit, requestBudget } from '../../lib/request-budget';
+import { perIpLimit, requestBudget } from '../../platform/limits/request-budget';
 import type { AuditLog } from '../audit/service';
 import { assertOwnUser, callerOf } from '../auth/access';
 import type { ReviewsService } from './service';

@@ -5,7 +5,7 @@
 // rows; the routes map them to the wire shapes (see wire.ts).
 import { REVIEWS_PER_PAGE } from '@comics/shared/schemas/reviews';
 import type { Database } from '../../db/client';
-import { HttpError, validationFailed } from '../../lib/errors';
+import { HttpError, validationFailed } from '../../platform/http/errors';
 import type { Page } from '../../db/page';
 import { createReviewsRepository, type AdminReviewRow, type RatingSummaryRow, type ReviewRow } from './repository';
 

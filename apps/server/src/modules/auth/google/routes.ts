@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authConfig, googleLoginBody, loginAnswer, type GoogleErrorCode } from '@comics/shared/schemas/auth';
 import { apiError } from '@comics/shared/schemas/errors';
-import { HttpError } from '../../../lib/errors';
+import { HttpError } from '../../../platform/http/errors';
 import { AUTH_BODY_LIMIT_BYTES, sendSignedIn } from '../routes';
 import { attemptLimit } from '../rate-limits';
 import { securityLog } from '../security-log';
