@@ -260,7 +260,7 @@ beforeAll(async () => {
 /** A fresh session per call, so a logout in one row cannot spoil the next. */
 async function credentialsOf(caller: Caller): Promise<Record<string, string>> {
   if (caller === 'guest') return {};
-  const { token } = await createSessionStore(t.database.db).create(
+  const { token } = await createSessionStore({ db: t.database.db }).create(
     accountIds[caller],
     caller === 'admin' ? 'ADMIN' : 'USER',
   );

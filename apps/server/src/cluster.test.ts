@@ -308,7 +308,8 @@ describe('page addresses on two instances', () => {
     // A third instance, as the password reset runs it: its store tells the others through the bus.
     const bus = await createRedisBus({ url: REDIS_URL, prefix: REDIS_KEY_PREFIX, instanceId: 'c', log: a.log });
     try {
-      const sessions = createSessionStore(database.db, {
+      const sessions = createSessionStore({
+        db: database.db,
         onForget: (forgotten) => bus.publish('sessions', forgotten, { acknowledged: true }),
       });
       await sessions.revokeAllFor(reader.id);

@@ -61,7 +61,7 @@ if (config.DATABASE_URL && !config.REDIS_URL) {
 // instance at a time does it).
 const sessionCleanup = setInterval(
   () =>
-    void runAlone(database, LOCKS.sessionCleanup, () => createSessionStore(database.db).deleteExpired()).catch(
+    void runAlone(database, LOCKS.sessionCleanup, () => createSessionStore({ db: database.db }).deleteExpired()).catch(
       (err: unknown) => app.log.warn({ err }, 'session cleanup failed'),
     ),
   60 * 60 * 1000,

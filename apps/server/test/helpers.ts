@@ -121,7 +121,7 @@ export const sessionCookie = (token: string) => ({ cookie: `session=${token}`, o
 /** A fresh account (a USER unless told) with a session made straight in the store, and requests made as them. */
 export async function signedInUser(t: TestApp, role: Role = 'USER') {
   const { id, email, username } = await createAccount(t.database, { role });
-  const { token } = await createSessionStore(t.database.db).create(id, role);
+  const { token } = await createSessionStore({ db: t.database.db }).create(id, role);
   const headers = bearer(token);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });

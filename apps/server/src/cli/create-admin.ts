@@ -63,7 +63,10 @@ const database = await openConfiguredDatabase(loadConfig()).catch((error: Error)
 try {
   const admin = createAdminService({
     repository: createAdminRepository(database.db),
-    accounts: createAccountService(createAccountRepository(database.db), createSessionStore(database.db)),
+    accounts: createAccountService({
+      repository: createAccountRepository(database.db),
+      sessions: createSessionStore({ db: database.db }),
+    }),
   });
   const { account, created } = await admin.createOrPromoteAdmin({
     email: checked.data.email,

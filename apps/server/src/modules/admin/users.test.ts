@@ -197,7 +197,10 @@ describe('role and activation changes', () => {
     // The rule holds whoever asks (here the service directly, as a script would).
     const service = createAdminService({
       repository: createAdminRepository(t.database.db),
-      accounts: createAccountService(createAccountRepository(t.database.db), createSessionStore(t.database.db)),
+      accounts: createAccountService({
+        repository: createAccountRepository(t.database.db),
+        sessions: createSessionStore({ db: t.database.db }),
+      }),
     });
     await expect(service.setActive(stale.id, last.id, false)).rejects.toMatchObject({ code: ERROR_CODES.lastAdmin });
     // Promoting someone else, or changing a USER, is never refused; then the old one may go.
@@ -214,7 +217,10 @@ describe('role and activation changes', () => {
   it('keeps an active administrator when two demote or deactivate each other at the same moment', async () => {
     const service = createAdminService({
       repository: createAdminRepository(t.database.db),
-      accounts: createAccountService(createAccountRepository(t.database.db), createSessionStore(t.database.db)),
+      accounts: createAccountService({
+        repository: createAccountRepository(t.database.db),
+        sessions: createSessionStore({ db: t.database.db }),
+      }),
     });
     for (let round = 0; round < 6; round++) {
       const first = await signedInUser(t, 'ADMIN');

@@ -24,7 +24,7 @@ async function appWith(register: (api: FastifyInstance) => void): Promise<Fastif
   await app.register(
     async (api) => {
       installAccessControl(api, {
-        sessions: createSessionStore(database.db),
+        sessions: createSessionStore({ db: database.db }),
         publicUrl: 'http://localhost:3000',
         trustedOrigins: [],
       });
@@ -56,7 +56,7 @@ describe('access control', () => {
       })),
     );
     const [owner, other] = [await createAccount(database), await createAccount(database)];
-    const { token } = await createSessionStore(database.db).create(owner.id, 'USER');
+    const { token } = await createSessionStore({ db: database.db }).create(owner.id, 'USER');
     const send = (userId: number, headers: Record<string, string>) =>
       app.inject({ method: 'POST', url: '/api/cart', payload: { userId }, headers });
 

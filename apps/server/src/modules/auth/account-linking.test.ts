@@ -27,7 +27,10 @@ const accountOf = async (id: number) => (await t.database.db.select().from(users
 
 beforeAll(async () => {
   t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-  accounts = createAccountService(createAccountRepository(t.database.db), createSessionStore(t.database.db));
+  accounts = createAccountService({
+    repository: createAccountRepository(t.database.db),
+    sessions: createSessionStore({ db: t.database.db }),
+  });
 });
 
 describe('Google sign-in on an e-mail someone registered with a password', () => {

@@ -432,7 +432,7 @@ describe('the link’s lifetime (a clock the test moves)', () => {
     const resets = createPasswordResetService({
       accounts: createAccountRepository(t.database.db),
       repository: createPasswordResetRepository(t.database.db),
-      sessions: createSessionStore(t.database.db),
+      sessions: createSessionStore({ db: t.database.db }),
       publicUrl: PUBLIC_URL,
       onMailQueued: () => {},
       log: t.app.log,

@@ -63,7 +63,13 @@ function newIdentityAccount(identity: VerifiedIdentity, origin: IdentitySource) 
   };
 }
 
-export function createAccountService(accounts: AccountRepository, sessions: SessionStore) {
+export function createAccountService({
+  repository: accounts,
+  sessions,
+}: {
+  repository: AccountRepository;
+  sessions: SessionStore;
+}) {
   // Compared against when the e-mail is unknown, so both failures cost the same scrypt work.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword('decoy password that matches nothing'));

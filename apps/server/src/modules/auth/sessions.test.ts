@@ -12,7 +12,7 @@ let database: DatabaseHandle;
 let userId: number;
 let otherUserId: number;
 let clock = new Date('2026-01-01T00:00:00Z');
-const store = () => createSessionStore(database.db, { now: () => clock });
+const store = () => createSessionStore({ db: database.db, now: () => clock });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -46,7 +46,7 @@ describe('sessions', () => {
   });
 
   it('slides the expiry while the session is used, within its absolute lifetime', async () => {
-    const longLived = createSessionStore(database.db, { now: () => clock, maxHours: { USER: 90 * 24, ADMIN: 12 } });
+    const longLived = createSessionStore({ db: database.db, now: () => clock, maxHours: { USER: 90 * 24, ADMIN: 12 } });
     const { token, expiresAt } = await longLived.create(userId, 'USER');
     clock = new Date(clock.getTime() + 20 * DAY);
     const resolved = await longLived.resolve(token);
@@ -79,7 +79,7 @@ describe('sessions', () => {
     expect(await store().resolve(token)).toBeNull();
     await database.db.update(users).set({ role: 'USER' }).where(eq(users.id, userId));
 
-    const short = createSessionStore(database.db, { now: () => clock, maxHours: { USER: 2, ADMIN: 1 } });
+    const short = createSessionStore({ db: database.db, now: () => clock, maxHours: { USER: 2, ADMIN: 1 } });
     const session = await short.create(userId, 'USER');
     clock = new Date(clock.getTime() + 2 * HOUR);
     expect(await short.resolve(session.token)).toBeNull();
@@ -120,9 +120,9 @@ describe('sessions', () => {
       // Deleted behind the store's back: memory still answers, a store without a cache does not.
       await database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
       expect((await cached.resolve(token))?.userId).toBe(userId);
-      const uncached = createSessionStore(database.db, { now: () => clock, cacheTtlMs: 0 });
+      const uncached = createSessionStore({ db: database.db, now: () => clock, cacheTtlMs: 0 });
       expect(await uncached.resolve(token)).toBeNull();
-      const brief = createSessionStore(database.db, { now: () => clock, cacheTtlMs: 1 });
+      const brief = createSessionStore({ db: database.db, now: () => clock, cacheTtlMs: 1 });
       const other = await brief.create(userId, 'USER');
       await brief.resolve(other.token);
       await database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(other.token)));
@@ -187,7 +187,7 @@ describe('a session named by its token hash (what page addresses check)', () => 
     clock = new Date(clock.getTime() + (SESSION_DAYS + 1) * DAY);
     expect(await store().live(hashToken(expiring.token))).toBeNull();
 
-    const short = createSessionStore(database.db, { now: () => clock, maxHours: { USER: 2, ADMIN: 1 } });
+    const short = createSessionStore({ db: database.db, now: () => clock, maxHours: { USER: 2, ADMIN: 1 } });
     const brief = await short.create(userId, 'USER');
     expect(await short.live(hashToken(brief.token))).not.toBeNull();
     clock = new Date(clock.getTime() + 2 * HOUR);

@@ -66,6 +66,8 @@ function pickAccount({
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export interface SessionOptions {
+  /** The shop's database. */
+  db: Database;
   /** The clock (tests move it). */
   now?: () => Date;
   /** Absolute lifetime from sign-in per role, in hours. */
@@ -88,7 +90,8 @@ const userTag = (userId: number) => `user:${userId}`;
 
 export const DEFAULT_SESSION_MAX_HOURS: Record<Role, number> = { USER: SESSION_DAYS * 24, ADMIN: 12 };
 
-export function createSessionStore(db: Database, options: SessionOptions = {}) {
+export function createSessionStore(options: SessionOptions) {
+  const { db } = options;
   const now = options.now ?? (() => new Date());
   const maxHours = options.maxHours ?? DEFAULT_SESSION_MAX_HOURS;
   const cacheTtlMs = options.cacheTtlMs ?? CACHE_TTL_MS;

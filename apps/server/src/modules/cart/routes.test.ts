@@ -381,7 +381,7 @@ describe("purchases ('My comics')", () => {
     const user = await signIn();
     expect((await user.purchases()).json()).toEqual([]);
     // What checkout does: grants, then invalidates the user (here on a service of its own).
-    const service = createCartService(t.database.db);
+    const service = createCartService({ db: t.database.db });
     expect(JSON.parse((await service.purchases(user.id)).body)).toEqual([]);
     await user.add(issue(0).id);
     expect(JSON.parse((await service.list(user.id)).body)).toEqual([itemOf(issue(0))]);
@@ -428,6 +428,6 @@ describe("purchases ('My comics')", () => {
 
 /** Another session of the same user (the helper's `call` carries its own headers). */
 async function tokenHeaders(userId: number): Promise<Record<string, string>> {
-  const { token } = await createSessionStore(t.database.db).create(userId, 'USER');
+  const { token } = await createSessionStore({ db: t.database.db }).create(userId, 'USER');
   return bearer(token);
 }

@@ -14,6 +14,8 @@ import { createCartRepository } from './repository';
 import { cartItemOf, purchaseItemOf } from './wire';
 
 export interface CartServiceOptions {
+  /** The shop's database. */
+  db: Database;
   /** Size and TTL of each cache made here. */
   cache?: UserReadCacheOptions;
   /** Caches made by the caller, e.g. to forward their invalidations to other instances. */
@@ -53,8 +55,8 @@ const issueNotFound = () => new HttpError(404, 'issue_not_found', 'This comic do
 const cartFull = (field: string) =>
   new HttpError(409, 'cart_full', cartFullMessage, { [field]: `The cart holds at most ${MAX_CART_LINES} comics` });
 
-export function createCartService(db: Database, options: CartServiceOptions = {}): CartService {
-  const repository = createCartRepository(db);
+export function createCartService(options: CartServiceOptions): CartService {
+  const repository = createCartRepository(options.db);
   const carts = options.carts ?? new UserReadCache(options.cache);
   const libraries = options.libraries ?? new UserReadCache(options.cache);
   const media = options.media ?? SAME_ORIGIN_MEDIA;

@@ -22,7 +22,7 @@ export interface PagedComics {
   total: number;
 }
 
-export function createCatalogService(repository: CatalogRepository) {
+export function createCatalogService({ repository }: { repository: CatalogRepository }) {
   async function requireVolume(id: number): Promise<void> {
     if (!(await repository.volumeExists(id))) throw notFound('Comic');
   }

@@ -48,7 +48,7 @@ const freshIp = () => `198.51.100.${++nextAddress}`;
 /** A new USER with a session (valid on every app on this database). */
 async function buyer() {
   const account = await createAccount(t.database);
-  const { token } = await createSessionStore(t.database.db).create(account.id, 'USER');
+  const { token } = await createSessionStore({ db: t.database.db }).create(account.id, 'USER');
   return { ...account, headers: bearer(token) };
 }
 type Buyer = Awaited<ReturnType<typeof buyer>>;

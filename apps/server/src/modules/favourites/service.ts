@@ -12,6 +12,8 @@ import { issueOf } from '../catalog/wire';
 import { createFavouritesRepository, type WriteOutcome } from './repository';
 
 export interface FavouritesServiceOptions {
+  /** The shop's database. */
+  db: Database;
   /** Size and TTL of the cache made here. */
   cache?: UserReadCacheOptions;
   /** A cache made by the caller, e.g. to forward its invalidations to other instances. */
@@ -34,8 +36,8 @@ export interface FavouritesService {
   invalidateAll(): void;
 }
 
-export function createFavouritesService(db: Database, options: FavouritesServiceOptions = {}): FavouritesService {
-  const repository = createFavouritesRepository(db);
+export function createFavouritesService(options: FavouritesServiceOptions): FavouritesService {
+  const repository = createFavouritesRepository(options.db);
   const lists = options.lists ?? new UserReadCache(options.cache);
   const media = options.media ?? SAME_ORIGIN_MEDIA;
   // A full clear, local only: see the cart service's subscription for why.

@@ -386,7 +386,7 @@ describe('page addresses die with what granted them', () => {
     const target = issue(16);
     const owner = await signedInUser(t);
     await grant(owner.id, target);
-    const { token: secondToken } = await createSessionStore(t.database.db).create(owner.id, 'USER');
+    const { token: secondToken } = await createSessionStore({ db: t.database.db }).create(owner.id, 'USER');
     const elsewhere = { authorization: `Bearer ${secondToken}` };
     const here = await pageFor(owner.headers, target);
     const there = await pageFor(elsewhere, target);
@@ -424,7 +424,7 @@ describe('page addresses die with what granted them', () => {
     expect((await admin.call('PUT', '/api/admin/users/rol', { id_user: reader.id, rol: 'USER' })).statusCode).toBe(200);
     await expectRefused(page);
     // Signed in again as a USER, they own nothing: no token.
-    const { token } = await createSessionStore(t.database.db).create(reader.id, 'USER');
+    const { token } = await createSessionStore({ db: t.database.db }).create(reader.id, 'USER');
     expect(await accessWith({ authorization: `Bearer ${token}` }, target)).toMatchObject({ owned: false, token: null });
   });
 });
@@ -445,7 +445,7 @@ describe('reading progress', () => {
       updatedAt: expect.any(String),
     });
     // Another session of the same user (another device) resumes there.
-    const { token } = await createSessionStore(t.database.db).create(owner.id, 'USER');
+    const { token } = await createSessionStore({ db: t.database.db }).create(owner.id, 'USER');
     const elsewhere = await t.app.inject({
       method: 'GET',
       url: `/api/user/reading/${target.id}`,

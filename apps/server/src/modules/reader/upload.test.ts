@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   t = { app, database };
   repository = createReaderRepository(database.db);
-  catalog = createCatalogService(createCatalogRepository(database.db));
+  catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
   admin = await signedInUser(t, 'ADMIN');
   user = await signedInUser(t, 'USER');
   issueIds = (await seededIssues(database, 26)).map((issue) => issue.id);

@@ -10,6 +10,8 @@ import type { Page } from '../../db/page';
 import { createReviewsRepository, type AdminReviewRow, type RatingSummaryRow, type ReviewRow } from './repository';
 
 export interface ReviewsServiceOptions {
+  /** The shop's database. */
+  db: Database;
   /** After a review of one of the volume's issues was saved or deleted (committed). */
   onRatingsChanged: (volumeId: number) => void;
 }
@@ -48,7 +50,7 @@ function pageOf({ page = 1, limit = REVIEWS_PER_PAGE }: Paging): Page & { page: 
   return { page, limit, offset: (page - 1) * limit };
 }
 
-export function createReviewsService(db: Database, { onRatingsChanged }: ReviewsServiceOptions) {
+export function createReviewsService({ db, onRatingsChanged }: ReviewsServiceOptions) {
   const repository = createReviewsRepository(db);
 
   /** 404 for an unknown issue; 400 naming `field` when the issue is not in that volume. */

@@ -3,6 +3,7 @@
 // throughput. Routes that need another policy (the API docs UI) set their own header later.
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../../config';
 
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -19,5 +20,35 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
+  });
+}
+
+/**
+ * The shop's own policy: everything from this origin, plus the media origin (MEDIA_BASE_URL) for
+ * images, Google's account pictures, and Stripe's script and card frames when Stripe takes payments.
+ */
+export function installShopSecurityHeaders(
+  app: FastifyInstance,
+  { paymentGateway, mediaOrigin }: { paymentGateway: Config['paymentGateway']; mediaOrigin: string | null },
+): void {
+  const stripe = paymentGateway === 'stripe';
+  installSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Google account pictures on the profile of a Google sign-in.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...(mediaOrigin ? [mediaOrigin] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        ...(stripe ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Only /media opens itself to other sites (media routes say so); the rest stays ours.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 }

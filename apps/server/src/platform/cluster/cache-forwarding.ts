@@ -1,11 +1,9 @@
 // What each per-process cache tells the other instances, and how it applies what they tell it.
 // Each function links one cache to the bus both ways: local invalidations are published, and
 // the other instances' are applied here only (never published again).
-import type { RatingVersions } from './modules/catalog/rating-versions';
-import type { SessionStore } from './modules/auth/sessions';
-import type { CatalogueEvents } from './platform/cache/catalog-events';
-import type { ClusterBus } from './platform/cluster/bus';
-import type { UserReadCache } from './platform/cache/user-read-cache';
+import type { CatalogueEvents } from '../cache/catalog-events';
+import type { ClusterBus, ClusterMessages } from './bus';
+import type { UserReadCache } from '../cache/user-read-cache';
 
 /** Catalogue writes: published after commit here, delivered to this instance's subscribers when elsewhere. */
 export function clusterCatalogueEvents(local: CatalogueEvents, bus: ClusterBus): CatalogueEvents {
@@ -32,7 +30,10 @@ export function forwardUserCache(
 }
 
 /** A review changed a volume's ratings: answers that show them must be read again everywhere. */
-export function clusterRatings(ratings: RatingVersions, bus: ClusterBus): (volumeId: number) => void {
+export function clusterRatings(
+  ratings: { changed(volumeId: number): void },
+  bus: ClusterBus,
+): (volumeId: number) => void {
   bus.subscribe('ratings', ({ volumeId }) => ratings.changed(volumeId));
   return (volumeId) => {
     ratings.changed(volumeId);
@@ -41,6 +42,9 @@ export function clusterRatings(ratings: RatingVersions, bus: ClusterBus): (volum
 }
 
 /** Sessions the other instances ended or changed (logout, role change, deactivation). */
-export function forwardSessions(sessions: Pick<SessionStore, 'forget'>, bus: ClusterBus): void {
+export function forwardSessions(
+  sessions: { forget(forgotten: ClusterMessages['sessions']): unknown },
+  bus: ClusterBus,
+): void {
   bus.subscribe('sessions', (forgotten) => sessions.forget(forgotten));
 }

@@ -1,0 +1,72 @@
+// The reader in the app (issue 13): pages of every issue, who may read them, where each reader
+// stopped, and administrators' page uploads. Where readers stopped and who owns what are cached
+// per process; a save or a purchase taken back on another instance drops them here too.
+import type { FastifyInstance } from 'fastify';
+import type { AuditLog } from '../audit/service';
+import type { CartService } from '../cart/service';
+import type { CatalogService } from '../catalog/service';
+import type { Platform } from '../../platform/platform';
+import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import { forwardUserCache } from '../../platform/cluster/cache-forwarding';
+import { KnownOwners } from './known-owners';
+import { createPlacesCache } from './progress';
+import { createReaderRepository } from './repository';
+import { pageImageRoutes, readerRoutes } from './routes';
+import { createReaderService, type ReaderServiceDependencies } from './service';
+import { createPageUploads, type PageUploadLimits } from './upload';
+import { pageUploadRoutes } from './upload-routes';
+
+export interface ReaderModuleNeeds {
+  catalog: CatalogService;
+  catalogueChanges: CatalogueEvents;
+  cart: Pick<CartService, 'owns'>;
+  sessions: { live: ReaderServiceDependencies['sessionOf'] };
+  audit: AuditLog;
+  /** Test-only: smaller limits for page uploads than the real ones. */
+  pageUploadLimits?: Partial<PageUploadLimits>;
+}
+
+export function readerModule(
+  { config, database, log, shared, metrics, storage, secrets, mediaAddresses }: Platform,
+  { catalog, catalogueChanges, cart, sessions, audit, pageUploadLimits }: ReaderModuleNeeds,
+) {
+  const repository = createReaderRepository(database.db);
+  const places = createPlacesCache();
+  forwardUserCache('reading-places', places, shared.bus);
+  metrics?.registerCache('reading-places', places);
+  const owners = new KnownOwners();
+  forwardUserCache('reader-owners', owners, shared.bus);
+  const reader = createReaderService({
+    repository,
+    secrets,
+    findIssue: (id) => catalog.findIssue(id),
+    storage,
+    addresses: mediaAddresses,
+    owns: (userId, issueId) => cart.owns(userId, issueId),
+    // A page address opens pages only while the session it names lives (from the sessions' memory).
+    sessionOf: (tokenHash) => sessions.live(tokenHash),
+    owners,
+    catalogueChanges,
+    cacheTtlMs: config.CATALOG_CACHE_TTL * 1000,
+    places,
+  });
+  metrics?.registerCache('reader-editions', reader.editionCacheStats);
+  const uploads = createPageUploads({
+    repository,
+    findIssue: (id) => catalog.findIssue(id),
+    storage,
+    catalogueChanges,
+    audit,
+    log,
+    ...(pageUploadLimits ? { limits: pageUploadLimits } : {}),
+  });
+  const readsPerIp = { reader, uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP };
+  return {
+    service: reader,
+    async apiRoutes(api: FastifyInstance) {
+      await api.register(readerRoutes, readsPerIp);
+      await api.register(pageUploadRoutes, { uploads });
+    },
+    rootRoutes: (root: FastifyInstance) => root.register(pageImageRoutes, readsPerIp),
+  };
+}
