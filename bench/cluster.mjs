@@ -37,7 +37,7 @@ const { values: options } = parseArgs({
 const sizes = options.sizes.split(',').map(Number);
 const duration = Number(options.duration);
 const concurrency = Number(options.concurrency);
-const catalogueSeconds = Number(options['catalogue-seconds']);
+const catalogSeconds = Number(options['catalogue-seconds']);
 const connections = Number(options.connections);
 const buyerCount = Number(options.buyers);
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -94,7 +94,7 @@ function autocannonRun(url, paths, seconds) {
 async function throughput(url, paths) {
   // Warm-up: fills each instance's answer cache (HAProxy spreads the paths), JIT and pools.
   await autocannonRun(url, paths, 2);
-  const result = await autocannonRun(url, paths, catalogueSeconds);
+  const result = await autocannonRun(url, paths, catalogSeconds);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -142,9 +142,9 @@ async function measureSize(size, database, bareUrl, workRoot) {
     );
     // Bare route first, then the catalogue: side by side, as the machine's speed drifts.
     const bare = await throughput(bareUrl, ['/bare']);
-    const catalogue = await throughput(cluster.url, pages);
+    const catalog = await throughput(cluster.url, pages);
     const afterLoad = await restingCost(cluster);
-    return { instances: size, atRest, afterLoad, mixed, catalogue, bare };
+    return { instances: size, atRest, afterLoad, mixed, catalog, bare };
   } finally {
     await cluster.stop();
   }
@@ -158,7 +158,7 @@ function printResults(results, database) {
   );
   console.log(`Database: ${database.label}`);
   console.log(
-    `Mixed traffic through HAProxy: ${concurrency} clients, ${duration} s per size; catalogue page: autocannon, ${connections} connections, ${catalogueSeconds} s\n`,
+    `Mixed traffic through HAProxy: ${concurrency} clients, ${duration} s per size; catalogue page: autocannon, ${connections} connections, ${catalogSeconds} s\n`,
   );
   const kinds = [...new Set(results.flatMap((r) => Object.keys(r.mixed.kinds))), 'overall'];
   const header = results.map((r) => `${r.instances} inst. req/s    p99 ms`).join(' | ');
@@ -180,7 +180,7 @@ function printResults(results, database) {
   console.log('|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     console.log(
-      `| ${r.instances} | ${r.catalogue.rps.toFixed(0)} | ${r.catalogue.p99} | ${r.bare.rps.toFixed(0)} | ${(r.catalogue.rps / r.bare.rps).toFixed(2)} | ${r.catalogue.errors} |`,
+      `| ${r.instances} | ${r.catalog.rps.toFixed(0)} | ${r.catalog.p99} | ${r.bare.rps.toFixed(0)} | ${(r.catalog.rps / r.bare.rps).toFixed(2)} | ${r.catalog.errors} |`,
     );
   }
 
@@ -227,7 +227,7 @@ async function main() {
       {
         cores: cpus().length,
         database: database.label,
-        settings: { duration, concurrency, catalogueSeconds, connections, buyers: buyerCount },
+        settings: { duration, concurrency, catalogSeconds, connections, buyers: buyerCount },
         results,
       },
       null,

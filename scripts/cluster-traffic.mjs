@@ -7,7 +7,7 @@ import { createBuyers, issuesOnSale } from '../bench/shop.mjs';
 
 /** Relative weights of the kinds of request: mostly browsing, as in a shop. */
 export const DEFAULT_WEIGHTS = {
-  catalogue: 20,
+  catalog: 20,
   search: 8,
   comic: 12,
   issues: 12,

@@ -41,16 +41,16 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
   const mail = mailModule(platform);
   const follows = await followsModule(platform);
   const catalog = catalogModule(platform, { follows: follows.service, mail });
-  const catalogueChanges = catalog.changes;
+  const catalogChanges = catalog.changes;
   const reviews = reviewsModule(platform, { onRatingsChanged: catalog.onRatingsChanged, audit });
   // The development provider (and oidc-provider, Koa) is loaded only when it runs.
   const developmentSignIn = config.oidcDevProvider
     ? async (accounts: AccountService) => (await import('./dev/dev-sign-in')).createDevSignIn(config, accounts)
     : undefined;
   const auth = await authModule(platform, { mail, developmentSignIn });
-  const cart = cartModule(platform, { catalogueChanges });
-  const favourites = favouritesModule(platform, { catalogueChanges });
-  const media = mediaModule(platform, { catalog: catalog.service, catalogueChanges });
+  const cart = cartModule(platform, { catalogChanges });
+  const favourites = favouritesModule(platform, { catalogChanges });
+  const media = mediaModule(platform, { catalog: catalog.service, catalogChanges });
   const payments = paymentsModule(platform, { onPaymentIntent: (event) => checkout.service.onPaymentIntent(event) });
   const checkout = await checkoutModule(platform, {
     gateway: payments.gateway,
@@ -61,7 +61,7 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
   });
   const reader = readerModule(platform, {
     catalog: catalog.service,
-    catalogueChanges,
+    catalogChanges,
     cart: cart.service,
     sessions: auth.sessions,
     audit,
@@ -72,7 +72,7 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
   const web = webModule(platform, {
     catalog: catalog.service,
     media: media.service,
-    catalogueChanges,
+    catalogChanges,
     ratingsVersion: () => catalog.ratings.listsKeySuffix(),
   });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedCatalogue } from '../src/seed/seed-catalogue';
+import { seedCatalog } from '../src/seed/seed-catalog';
 import { postgresUrl, uniqueDatabaseName, withAdminConnection } from './databases';
 
 declare module 'vitest' {
@@ -17,7 +17,7 @@ declare module 'vitest' {
 
 async function prepare(database: DatabaseHandle): Promise<void> {
   await migrate(database.db);
-  await seedCatalogue(database.db);
+  await seedCatalog(database.db);
 }
 
 export default async function setup(project: TestProject) {

@@ -14,7 +14,7 @@ import { routes } from './app/router';
 import { getComicQueryOptions } from './features/catalog/api/get-comic';
 import { getComicsQueryOptions, type ComicsPage } from './features/catalog/api/get-comics';
 import { getPublishersQueryOptions } from './features/catalog/api/get-publishers';
-import { parseCatalogueQuery } from './features/catalog/hooks/use-catalogue-params';
+import { parseCatalogQuery } from './features/catalog/hooks/use-catalog-params';
 import type { Comic } from './features/catalog/types';
 import { createQueryClient } from './lib/query-client';
 import { SSR_STATE_ID, type SsrState } from './ssr-state';
@@ -47,7 +47,7 @@ async function prefetch(queryClient: QueryClient, pathname: string, getApi: GetA
   );
   if (pathname === '/') return (promos[0]!.body as Comic).image ?? null;
 
-  const query = parseCatalogueQuery(new URLSearchParams());
+  const query = parseCatalogQuery(new URLSearchParams());
   const [list, publishers] = await Promise.all([ok(`/comics?page=1&limit=12`), ok('/publishers')]);
   const items = list.body as ComicsPage['items'];
   queryClient.setQueryData(getComicsQueryOptions(query).queryKey, { items, total: list.total ?? items.length });

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { DEMO_ISSUES, DEMO_VOLUMES } from '../seed/demo-catalogue';
-import { seedCatalogue } from '../seed/seed-catalogue';
+import { DEMO_ISSUES, DEMO_VOLUMES } from '../seed/demo-catalog';
+import { seedCatalog } from '../seed/seed-catalog';
 
 const USAGE = `Usage: npm run seed -w @comics/server -- [--volumes N] [--issues N] [--seed N] [--reset]
 
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
       await database.db.execute(sql`truncate publishers, volumes, issues restart identity cascade`);
       console.log('Deleted the existing catalogue.');
     }
-    const result = await seedCatalogue(database.db, {
+    const result = await seedCatalog(database.db, {
       volumes: args.volumes,
       issues: args.issues,
       ...(args.seed === undefined ? {} : { seed: args.seed }),

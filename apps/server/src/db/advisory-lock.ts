@@ -9,7 +9,7 @@ import { queryRows, type DatabaseHandle } from './client';
 /** Every advisory lock id the app takes: arbitrary constants, one per kind of work, all different. */
 export const LOCKS = {
   migrations: 726_410_001,
-  seedCatalogue: 726_410_002,
+  seedCatalog: 726_410_002,
   /** Taken with a second key (the publisher's name), so it never meets the others. */
   publisherByName: 726_410_003,
   sessionCleanup: 726_410_004,

@@ -5,7 +5,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
-import { seedCatalogue } from './seed-catalogue';
+import { seedCatalog } from './seed-catalog';
 
 export interface StartMessages {
   info: string[];
@@ -15,7 +15,7 @@ export interface StartMessages {
 export async function seedOnStart(config: Config, db: Database): Promise<StartMessages> {
   const messages: StartMessages = { info: [], warnings: [] };
   if (config.SEED_DEMO) {
-    const seeded = await seedCatalogue(db);
+    const seeded = await seedCatalog(db);
     if (seeded.seeded)
       messages.info.push(`Seeded the demo catalogue: ${seeded.volumes} comics, ${seeded.issues} issues.`);
   }

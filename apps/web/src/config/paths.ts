@@ -69,7 +69,7 @@ export function comicDetailHref(area: Area, id: number | string): string {
 }
 
 /** Pathnames that show the catalogue home (where the navbar search stays put). */
-export const catalogueHomePaths: readonly string[] = [paths.home.path, paths.user.home.path, paths.admin.home.path];
+export const catalogHomePaths: readonly string[] = [paths.home.path, paths.user.home.path, paths.admin.home.path];
 
 /**
  * A public address as the signed-in USER's own (/cardDetail/7 → /user/cardDetail/7, /home?page=2 →

@@ -2,17 +2,17 @@
 // write's invalidation reaches the other instances' copies too.
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { cartRoutes } from './routes';
 import { createCartService } from './service';
 
 export function cartModule(
   { database, mediaAddresses, sharedUserCache }: Platform,
-  { catalogueChanges }: { catalogueChanges: CatalogueEvents },
+  { catalogChanges }: { catalogChanges: CatalogEvents },
 ) {
   const cart = createCartService({
     db: database.db,
-    catalogueChanges,
+    catalogChanges,
     carts: sharedUserCache('carts'),
     libraries: sharedUserCache('libraries'),
     media: mediaAddresses,

@@ -4,7 +4,7 @@
 // a comic: checkout does, then calls `invalidate(userId)`. A cart holds at most MAX_CART_LINES
 // lines: an add past it is refused with 409 cart_full, naming the field.
 import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../platform/http/media-addresses';
 import { toCachedAnswer, type CachedAnswer } from '../../platform/cache/response-cache';
 import { HttpError } from '../../platform/http/errors';
@@ -22,7 +22,7 @@ export interface CartServiceOptions {
   carts?: UserReadCache;
   libraries?: UserReadCache;
   /** Catalogue writes: cart lines and purchases show issues' names, covers and prices. */
-  catalogueChanges?: CatalogueEvents;
+  catalogChanges?: CatalogEvents;
   /** Where the covers are fetched from; default the shop's own /media. */
   media?: MediaAddresses;
 }
@@ -63,7 +63,7 @@ export function createCartService(options: CartServiceOptions): CartService {
   // A full clear: which users hold the edited issue is not known here, and edits are rare (each
   // user's next read refills their entry). Local only (`apply`): the catalogue event itself is
   // what reaches the other instances, so re-announcing it per cache would only echo.
-  options.catalogueChanges?.subscribe((change) => {
+  options.catalogChanges?.subscribe((change) => {
     if (!change.issuesChanged) return;
     carts.apply({ scope: 'all' });
     libraries.apply({ scope: 'all' });

@@ -10,7 +10,7 @@ import type { Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema/audit';
 import { issues } from '../../db/schema/catalog';
-import { createInProcessCatalogueEvents, type CatalogueChange } from '../../platform/cache/catalog-events';
+import { createInProcessCatalogEvents, type CatalogChange } from '../../platform/cache/catalog-events';
 import { createCatalogAdminRepository } from './admin-repository';
 import { createCatalogAdminService } from './admin-service';
 
@@ -116,8 +116,8 @@ describe('adding an issue to a comic', () => {
 
 describe("other modules' part in a new issue", () => {
   function serviceWith(issueAdded: Parameters<typeof createCatalogAdminService>[0]['issueAdded']) {
-    const events = createInProcessCatalogueEvents();
-    const published: CatalogueChange[] = [];
+    const events = createInProcessCatalogEvents();
+    const published: CatalogChange[] = [];
     events.subscribe((change) => published.push(change));
     const service = createCatalogAdminService({
       repository: createCatalogAdminRepository(t.database.db),

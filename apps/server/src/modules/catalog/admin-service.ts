@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { dollarsToCents } from '@comics/shared/money';
 import type { issueEditBody, newComicBody, newIssueBody, volumeEditBody } from '@comics/shared/schemas/admin';
 import type { Database } from '../../db/client';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { notFound } from '../../platform/http/errors';
 import type { CatalogAdminRepository, IssueValues, VolumeValues } from './admin-repository';
 import { sanitizeDescription } from './sanitize';
@@ -40,7 +40,7 @@ export type IssueAddedHook = (issue: IssueAddition, tx: Database) => Promise<(()
 
 export interface CatalogAdminServiceOptions {
   repository: CatalogAdminRepository;
-  events: CatalogueEvents;
+  events: CatalogEvents;
   /** What each issue of a new comic costs until an administrator prices it. */
   defaultIssuePriceCents: number;
   /** Told of each new issue in its transaction (the follows' e-mails); none by default. */

@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { FollowsService } from '../follows/service';
 import type { Platform } from '../../platform/platform';
-import { createInProcessCatalogueEvents } from '../../platform/cache/catalog-events';
+import { createInProcessCatalogEvents } from '../../platform/cache/catalog-events';
 import { ResponseCache } from '../../platform/cache/response-cache';
-import { clusterCatalogueEvents, clusterRatings } from '../../platform/cluster/cache-forwarding';
+import { clusterCatalogEvents, clusterRatings } from '../../platform/cluster/cache-forwarding';
 import { loggableError } from '../../platform/logging/loggable-error';
 import { createCatalogAdminRepository } from './admin-repository';
 import { catalogAdminRoutes } from './admin-routes';
@@ -23,8 +23,8 @@ export function catalogModule(
   const cache = new ResponseCache(config.CATALOG_CACHE_TTL * 1000, 10_000, config.CATALOG_CACHE_MAX_BYTES);
   metrics?.registerCache('catalogue', cache);
   const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
-  const changes = clusterCatalogueEvents(
-    createInProcessCatalogueEvents({
+  const changes = clusterCatalogEvents(
+    createInProcessCatalogEvents({
       onListenerError: (error, change) =>
         log.error({ error: loggableError(error), change }, 'a cache missed a catalogue change'),
     }),
@@ -48,7 +48,7 @@ export function catalogModule(
       await api.register(catalogRoutes, {
         service: catalog,
         cache,
-        catalogueChanges: changes,
+        catalogChanges: changes,
         ratings,
         uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP,
         media: mediaAddresses,

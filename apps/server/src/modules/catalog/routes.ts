@@ -15,7 +15,7 @@ import {
   issue,
 } from '@comics/shared/schemas/catalog';
 import { apiError } from '@comics/shared/schemas/errors';
-import type { CatalogueChange, CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogChange, CatalogEvents } from '../../platform/cache/catalog-events';
 import type { MediaAddresses } from '../../platform/http/media-addresses';
 import { perIpLimit } from '../../platform/limits/request-budget';
 import { toCachedAnswer, type CachedAnswer, type ResponseCache } from '../../platform/cache/response-cache';
@@ -44,7 +44,7 @@ export interface CatalogRoutesOptions {
   /** Where the keys of rated issue lists and of lists of cards come from: a review shows in them at once. */
   ratings: RatingVersions;
   /** Catalogue writes, so a new comic or an edit shows in the cached answers at once. */
-  catalogueChanges: CatalogueEvents;
+  catalogChanges: CatalogEvents;
   /** Reads that miss the cache one IP may make per minute; 0 for no limit. */
   uncachedReadsPerIpPerMinute: number;
   /** Where the answers' covers are fetched from. */
@@ -53,7 +53,7 @@ export interface CatalogRoutesOptions {
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { service, cache, ratings, catalogueChanges, uncachedReadsPerIpPerMinute, media },
+  { service, cache, ratings, catalogChanges, uncachedReadsPerIpPerMinute, media },
 ) => {
   const tags = ['catalogue'];
   const config = { access: 'public' } as const;
@@ -68,14 +68,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
    * clears the whole cache: lists, searches and the publishers list may hold it, and their keys
    * are queries.
    */
-  function dropStale(change: CatalogueChange): void {
+  function dropStale(change: CatalogChange): void {
     const volumeOnly =
       (change.kind === 'issue_updated' && !change.fields.includes('price')) ||
       (change.kind === 'volume_updated' && change.fields.every((field) => field === 'description'));
     if (volumeOnly) edits.changed(change.volumeId);
     else cache.invalidate();
   }
-  const unsubscribe = catalogueChanges.subscribe(dropStale);
+  const unsubscribe = catalogChanges.subscribe(dropStale);
   app.addHook('onClose', async () => unsubscribe());
 
   /** The answer under key, read through `read` on a miss, which counts against the caller's budget. */

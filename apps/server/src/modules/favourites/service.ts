@@ -2,7 +2,7 @@
 // send in the spec's shape `[{ issues: [...] }]` (one element, even when empty). Writes
 // invalidate the user's entry and answer the list as it now stands.
 import type { FavouritesAnswer } from '@comics/shared/schemas/shop';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { SAME_ORIGIN_MEDIA, type MediaAddresses } from '../../platform/http/media-addresses';
 import { HttpError } from '../../platform/http/errors';
 import { toCachedAnswer, type CachedAnswer } from '../../platform/cache/response-cache';
@@ -19,7 +19,7 @@ export interface FavouritesServiceOptions {
   /** A cache made by the caller, e.g. to forward its invalidations to other instances. */
   lists?: UserReadCache;
   /** Catalogue writes: favourites show issues as the catalogue does (name, cover, price…). */
-  catalogueChanges?: CatalogueEvents;
+  catalogChanges?: CatalogEvents;
   /** Where the covers are fetched from; default the shop's own /media. */
   media?: MediaAddresses;
 }
@@ -41,7 +41,7 @@ export function createFavouritesService(options: FavouritesServiceOptions): Favo
   const lists = options.lists ?? new UserReadCache(options.cache);
   const media = options.media ?? SAME_ORIGIN_MEDIA;
   // A full clear, local only: see the cart service's subscription for why.
-  options.catalogueChanges?.subscribe((change) => {
+  options.catalogChanges?.subscribe((change) => {
     if (change.issuesChanged) lists.apply({ scope: 'all' });
   });
 

@@ -10,7 +10,7 @@ import { notFound } from '../../platform/http/errors';
 import { perIpLimit } from '../../platform/limits/request-budget';
 import { ResponseCache, toCachedText, type CachedAnswer } from '../../platform/cache/response-cache';
 import { sendCached } from '../../platform/http/send-cached';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import type { CatalogService } from '../catalog/service';
 import { COVER_RASTER_WIDTH, COVER_SVG_WIDTH, renderCoverSvg } from './cover-art';
 import { CoverRasters } from './cover-rasters';
@@ -27,13 +27,13 @@ const uploadPath = z.object({ '*': z.string() });
 export const mediaRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
   media: MediaService;
-  catalogueChanges?: CatalogueEvents;
-}> = async (app, { catalog, media, catalogueChanges }) => {
+  catalogChanges?: CatalogEvents;
+}> = async (app, { catalog, media, catalogChanges }) => {
   // Covers change only when a title does; a small bounded cache keeps hot ones ready. A volume's
   // new name or publisher clears it all (issue covers draw the volume's name too; redrawing is cheap).
   const covers = new ResponseCache(10 * 60_000, 5_000);
   app.metrics?.registerCache('cover-svgs', covers);
-  catalogueChanges?.subscribe((change) => {
+  catalogChanges?.subscribe((change) => {
     if (change.kind === 'volume_updated' && change.fields.some((f) => f === 'name' || f === 'publisher'))
       covers.invalidate();
   });

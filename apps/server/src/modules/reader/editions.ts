@@ -4,7 +4,7 @@
 // on every instance, and a TTL bounds staleness should an event be lost.
 import { PREVIEW_PAGES, type IssuePagesAnswer, type ReadingDirection } from '@comics/shared/schemas/reader';
 import { BoundedCache, sharedLoad, type CacheStats, type MeasureValue } from '../../platform/cache/bounded-cache';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { notFound } from '../../platform/http/errors';
 import type { MediaAddresses } from '../../platform/http/media-addresses';
 import { toCachedAnswer, type CachedAnswer } from '../../platform/cache/response-cache';
@@ -35,7 +35,7 @@ export interface EditionsDependencies {
   /** The catalogue's issue with its volume's name. */
   findIssue: CatalogService['findIssue'];
   addresses: MediaAddresses;
-  catalogueChanges?: CatalogueEvents;
+  catalogChanges?: CatalogEvents;
   /** How long an issue's pages are kept without an event dropping them; 0 keeps none. Default a minute. */
   cacheTtlMs?: number;
 }
@@ -59,7 +59,7 @@ export function createEditions({
   repository,
   findIssue,
   addresses,
-  catalogueChanges,
+  catalogChanges,
   cacheTtlMs = DEFAULT_TTL_MS,
 }: EditionsDependencies) {
   // By issue id; an unknown issue's load fails (404), so it is not kept. Listings of uploaded sets
@@ -69,7 +69,7 @@ export function createEditions({
     maxEntries: 2_000,
     maxBytes: 32 * 1024 * 1024,
   });
-  catalogueChanges?.subscribe((change) => {
+  catalogChanges?.subscribe((change) => {
     // Any edit of an issue (its name is drawn; 'pages' is an upload), or a name every issue draws.
     // (Saved places need nothing: a page past a new, shorter set's end is answered as its last.)
     if (change.kind === 'issue_updated' && change.issueId !== undefined) editions.delete(change.issueId);

@@ -6,7 +6,7 @@ import type { AuditLog } from '../audit/service';
 import type { CartService } from '../cart/service';
 import type { CatalogService } from '../catalog/service';
 import type { Platform } from '../../platform/platform';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { forwardUserCache } from '../../platform/cluster/cache-forwarding';
 import { KnownOwners } from './known-owners';
 import { createPlacesCache } from './progress';
@@ -18,7 +18,7 @@ import { pageUploadRoutes } from './upload-routes';
 
 export interface ReaderModuleNeeds {
   catalog: CatalogService;
-  catalogueChanges: CatalogueEvents;
+  catalogChanges: CatalogEvents;
   cart: Pick<CartService, 'owns'>;
   sessions: { live: ReaderServiceDependencies['sessionOf'] };
   audit: AuditLog;
@@ -28,7 +28,7 @@ export interface ReaderModuleNeeds {
 
 export function readerModule(
   { config, database, log, shared, metrics, storage, secrets, mediaAddresses }: Platform,
-  { catalog, catalogueChanges, cart, sessions, audit, pageUploadLimits }: ReaderModuleNeeds,
+  { catalog, catalogChanges, cart, sessions, audit, pageUploadLimits }: ReaderModuleNeeds,
 ) {
   const repository = createReaderRepository(database.db);
   const places = createPlacesCache();
@@ -46,7 +46,7 @@ export function readerModule(
     // A page address opens pages only while the session it names lives (from the sessions' memory).
     sessionOf: (tokenHash) => sessions.live(tokenHash),
     owners,
-    catalogueChanges,
+    catalogChanges,
     cacheTtlMs: config.CATALOG_CACHE_TTL * 1000,
     places,
   });
@@ -55,7 +55,7 @@ export function readerModule(
     repository,
     findIssue: (id) => catalog.findIssue(id),
     storage,
-    catalogueChanges,
+    catalogChanges,
     audit,
     log,
     ...(pageUploadLimits ? { limits: pageUploadLimits } : {}),

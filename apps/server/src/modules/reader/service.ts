@@ -5,7 +5,7 @@
 // and where each reader stopped (progress.ts).
 import type { ReadingAccess, ReadingProgress } from '@comics/shared/schemas/reader';
 import { ERROR_CODES } from '@comics/shared/error-codes';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { HttpError, validationFailed } from '../../platform/http/errors';
 import type { MediaAddresses } from '../../platform/http/media-addresses';
 import type { MediaStorage } from '../../platform/storage/media-storage';
@@ -24,7 +24,7 @@ export interface ReaderServiceDependencies extends ReadingAccessDependencies {
   findIssue: CatalogService['findIssue'];
   storage: MediaStorage;
   addresses: MediaAddresses;
-  catalogueChanges?: CatalogueEvents;
+  catalogChanges?: CatalogEvents;
   /** How long an issue's pages are kept without an event dropping them; 0 keeps none. Default a minute. */
   cacheTtlMs?: number;
   /** Limits on drawing generated pages at once. */

@@ -14,7 +14,7 @@ import { archiveForm, makeZip, pageImage, type ZipEntry } from '../../../test/cb
 import { createTestDatabase, seededIssues, signedInUser, testConfig, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { auditLog } from '../../db/schema/audit';
-import type { CatalogueChange } from '../../platform/cache/catalog-events';
+import type { CatalogChange } from '../../platform/cache/catalog-events';
 import { createConfiguredStorage } from '../../platform/storage/configured-storage';
 import { issueShape } from './generated-pages';
 import { pageKey } from './page-keys';
@@ -363,12 +363,12 @@ describe('createPageUploads', () => {
   it('tells every instance’s caches after an upload and a removal', async () => {
     const issueId = freshIssue();
     const issue = (await catalog.findIssue(issueId))!;
-    const changes: CatalogueChange[] = [];
+    const changes: CatalogChange[] = [];
     const uploads = createPageUploads({
       repository,
       findIssue: catalog.findIssue,
       storage,
-      catalogueChanges: { publish: (change) => changes.push(change), subscribe: () => () => {} },
+      catalogChanges: { publish: (change) => changes.push(change), subscribe: () => () => {} },
     });
     const folder = await mkdtemp(path.join(tmpdir(), 'comics-upload-test-'));
     try {

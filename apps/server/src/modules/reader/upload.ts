@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PagesUploadAnswer } from '@comics/shared/schemas/reader';
 import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_PAGES } from '@comics/shared/schemas/reader';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { HttpError, tryAgainLater } from '../../platform/http/errors';
 import { loggableError } from '../../platform/logging/loggable-error';
 import type { MediaStorage } from '../../platform/storage/media-storage';
@@ -41,7 +41,7 @@ export interface PageUploadDependencies {
   /** The catalogue's issue (its volume, for the change event). */
   findIssue: CatalogService['findIssue'];
   storage: MediaStorage;
-  catalogueChanges?: CatalogueEvents;
+  catalogChanges?: CatalogEvents;
   audit?: Pick<AuditLog, 'record'>;
   /** Told of images left behind (a failed clean-up is not the admin's problem). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
@@ -111,7 +111,7 @@ const busy = () =>
   tryAgainLater(503, 'busy', 'Another archive is being converted; try again in a minute.', UPLOAD_RETRY_AFTER_SECONDS);
 
 export function createPageUploads(deps: PageUploadDependencies) {
-  const { repository, findIssue: catalogueIssue, storage, catalogueChanges, audit, log } = deps;
+  const { repository, findIssue: catalogIssue, storage, catalogChanges, audit, log } = deps;
   const limits: PageUploadLimits = {
     maxArchiveBytes: deps.limits?.maxArchiveBytes ?? MAX_ARCHIVE_BYTES,
     maxPages: deps.limits?.maxPages ?? MAX_ARCHIVE_PAGES,
@@ -139,7 +139,7 @@ export function createPageUploads(deps: PageUploadDependencies) {
   );
 
   async function findIssue(issueId: number) {
-    const issue = await catalogueIssue(issueId);
+    const issue = await catalogIssue(issueId);
     if (!issue) throw issueNotFound();
     return issue;
   }
@@ -168,7 +168,7 @@ export function createPageUploads(deps: PageUploadDependencies) {
 
   function announce(volumeId: number, issueId: number): void {
     // Cached page lists of the issue drop it on every instance; nothing else shows pages.
-    catalogueChanges?.publish({ kind: 'issue_updated', volumeId, issueId, fields: PAGES_FIELD, issuesChanged: false });
+    catalogChanges?.publish({ kind: 'issue_updated', volumeId, issueId, fields: PAGES_FIELD, issuesChanged: false });
   }
 
   /**

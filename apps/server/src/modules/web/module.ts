@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogService } from '../catalog/service';
 import type { MediaService } from '../media/service';
 import type { Platform } from '../../platform/platform';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { installNotFound } from '../../platform/http/not-found';
 import { registerWebApp } from './routes';
 
 export interface WebModuleNeeds {
   catalog: CatalogService;
   media: MediaService;
-  catalogueChanges: CatalogueEvents;
+  catalogChanges: CatalogEvents;
   /** The cards' average ratings: a review re-renders the guest's first pages too. */
   ratingsVersion: () => string;
 }

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BoundedCache, sharedLoad } from '../../platform/cache/bounded-cache';
-import type { CatalogueEvents } from '../../platform/cache/catalog-events';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import type { MediaAddresses } from '../../platform/http/media-addresses';
 import { readCredential } from '../auth/session-cookie';
 import type { CatalogService } from '../catalog/service';
@@ -83,13 +83,13 @@ export async function registerWebApp(
     media,
     addresses,
     publicUrl,
-    catalogueChanges,
+    catalogChanges,
     ratingsVersion = () => '',
     ssrEntry = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js'),
   }: {
     webDist: string;
     /** Drops the rendered pages when the catalogue changes. */
-    catalogueChanges?: CatalogueEvents;
+    catalogChanges?: CatalogEvents;
     /** Moves on with every review: a rendered page of another version is rendered again. */
     ratingsVersion?: () => string;
     /** The server rendering's module; absent, every page is drawn in the browser. */
@@ -145,7 +145,7 @@ export async function registerWebApp(
     ttlMs: RENDERED_PAGE_TTL_MS,
     maxEntries: 32,
   });
-  catalogueChanges?.subscribe(() => rendered.clear());
+  catalogChanges?.subscribe(() => rendered.clear());
   app.metrics?.registerCache('rendered-pages', rendered);
 
   async function getApi(apiPath: string) {

@@ -8,10 +8,10 @@
 // forwarded between instances does not echo.
 
 /** What changed: a new volume with its issues, a volume's own fields, a new issue of a volume, or one issue's fields. */
-export type CatalogueChangeKind = 'volume_created' | 'volume_updated' | 'issue_created' | 'issue_updated';
+export type CatalogChangeKind = 'volume_created' | 'volume_updated' | 'issue_created' | 'issue_updated';
 
-export interface CatalogueChange {
-  kind: CatalogueChangeKind;
+export interface CatalogChange {
+  kind: CatalogChangeKind;
   volumeId: number;
   /** The new or edited issue (issue_created, issue_updated). */
   issueId?: number;
@@ -27,26 +27,26 @@ export interface CatalogueChange {
   issuesChanged: boolean;
 }
 
-export type CatalogueChangeListener = (change: CatalogueChange) => void;
+export type CatalogChangeListener = (change: CatalogChange) => void;
 
-export interface CatalogueEvents {
+export interface CatalogEvents {
   /** After a committed catalogue write: tells every subscriber (on every instance). */
-  publish(change: CatalogueChange): void;
+  publish(change: CatalogChange): void;
   /** Told every change, synchronously; answers the unsubscribe. */
-  subscribe(listener: CatalogueChangeListener): () => void;
+  subscribe(listener: CatalogChangeListener): () => void;
 }
 
-export interface InProcessCatalogueEventsOptions {
+export interface InProcessCatalogEventsOptions {
   /**
    * Told a subscriber's failure. The write has committed by the time an event is published, so
    * one cache failing to drop its entries must neither stop the others nor fail the request.
    */
-  onListenerError?: (error: unknown, change: CatalogueChange) => void;
+  onListenerError?: (error: unknown, change: CatalogChange) => void;
 }
 
 /** The single-instance bus: subscribers in this process, called in the order they subscribed. */
-export function createInProcessCatalogueEvents(options: InProcessCatalogueEventsOptions = {}): CatalogueEvents {
-  const listeners = new Set<CatalogueChangeListener>();
+export function createInProcessCatalogEvents(options: InProcessCatalogEventsOptions = {}): CatalogEvents {
+  const listeners = new Set<CatalogChangeListener>();
   return {
     publish(change) {
       for (const listener of listeners) {

@@ -13,7 +13,7 @@ import { loggableError } from '../logging/loggable-error';
 import { connectRedis, redisAnswers } from './redis';
 
 /** Every topic, subscribed once at start (ioredis subscribes again by itself after a reconnection). */
-const TOPICS: readonly ClusterTopic[] = ['catalogue', 'ratings', 'user-cache', 'sessions'];
+const TOPICS: readonly ClusterTopic[] = ['catalog', 'ratings', 'user-cache', 'sessions'];
 /** The longest a sender waits for acknowledgements: an instance that died cannot answer. */
 const ACK_TIMEOUT_MS = 500;
 

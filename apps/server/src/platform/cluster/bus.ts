@@ -7,13 +7,13 @@
 // Delivery is at most once: a message lost while Redis is unreachable is covered by each cache's
 // own lifetime (sessions 10 s, per-user answers 30 s, catalogue answers CATALOG_CACHE_TTL).
 
-import type { CatalogueChange } from '../cache/catalog-events';
+import type { CatalogChange } from '../cache/catalog-events';
 import type { Invalidation } from '../cache/user-read-cache';
 
 /** What the instances tell each other; each topic carries one JSON message shape. */
 export interface ClusterMessages {
   /** A catalogue write committed (platform/cache/catalog-events.ts's CatalogueChange). */
-  catalogue: CatalogueChange;
+  catalog: CatalogChange;
   /** A review changed a volume's ratings. */
   ratings: { volumeId: number };
   /** Per-user answers to drop: which cache, and whose entry (or everyone's). */

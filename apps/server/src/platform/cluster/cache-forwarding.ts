@@ -1,17 +1,17 @@
 // What each per-process cache tells the other instances, and how it applies what they tell it.
 // Each function links one cache to the bus both ways: local invalidations are published, and
 // the other instances' are applied here only (never published again).
-import type { CatalogueEvents } from '../cache/catalog-events';
+import type { CatalogEvents } from '../cache/catalog-events';
 import type { ClusterBus, ClusterMessages } from './bus';
 import type { UserReadCache } from '../cache/user-read-cache';
 
 /** Catalogue writes: published after commit here, delivered to this instance's subscribers when elsewhere. */
-export function clusterCatalogueEvents(local: CatalogueEvents, bus: ClusterBus): CatalogueEvents {
-  bus.subscribe('catalogue', (change) => local.publish(change));
+export function clusterCatalogEvents(local: CatalogEvents, bus: ClusterBus): CatalogEvents {
+  bus.subscribe('catalog', (change) => local.publish(change));
   return {
     publish(change) {
       local.publish(change);
-      void bus.publish('catalogue', change);
+      void bus.publish('catalog', change);
     },
     subscribe: (listener) => local.subscribe(listener),
   };

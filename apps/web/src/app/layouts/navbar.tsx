@@ -17,10 +17,10 @@ import { DisclosureMenu } from '@/components/disclosure-menu';
 import { Logo } from '@/components/logo';
 import { SearchBar } from '@/components/search-bar';
 import { ThemeSwitch } from '@/components/theme-switch';
-import { catalogueHomePaths, paths } from '@/config/paths';
+import { catalogHomePaths, paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useCartCount } from '@/features/cart/hooks/use-cart-count';
-import { catalogueSearch, parseCatalogueQuery } from '@/features/catalog/hooks/use-catalogue-params';
+import { catalogSearch, parseCatalogQuery } from '@/features/catalog/hooks/use-catalog-params';
 
 import { useCustomerId } from '../use-customer';
 
@@ -58,13 +58,13 @@ export function AppNavbar() {
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
 
-  const onCatalogue = catalogueHomePaths.includes(location.pathname);
-  const currentQuery = parseCatalogueQuery(new URLSearchParams(location.search));
-  const [text, setText] = useState(onCatalogue ? (currentQuery.q ?? '') : '');
+  const onCatalog = catalogHomePaths.includes(location.pathname);
+  const currentQuery = parseCatalogQuery(new URLSearchParams(location.search));
+  const [text, setText] = useState(onCatalog ? (currentQuery.q ?? '') : '');
 
   // On each navigation: the box follows the URL (back/forward or a shared link show their own
   // search text) and the collapsed menu closes.
-  const urlQ = onCatalogue ? (currentQuery.q ?? '') : null;
+  const urlQ = onCatalog ? (currentQuery.q ?? '') : null;
   const locationKey = location.pathname + location.search;
   const [seenLocation, setSeenLocation] = useState(locationKey);
   if (seenLocation !== locationKey) {
@@ -79,11 +79,11 @@ export function AppNavbar() {
   const startHref = role ? paths.user.landing.getHref() : paths.landing.getHref();
   const cartHref = role === 'USER' ? paths.user.shop.getHref() : paths.login.getHref();
   // A search stays on the catalogue being browsed; from elsewhere it goes where docs/product.md §2 says.
-  const searchTarget = onCatalogue ? location.pathname : logoHref;
+  const searchTarget = onCatalog ? location.pathname : logoHref;
 
-  function showCatalogue(q: string | null) {
-    const base = onCatalogue ? currentQuery : { publisher: null, sort: null };
-    const search = catalogueSearch({ publisher: base.publisher, sort: base.sort, q, page: 1 });
+  function showCatalog(q: string | null) {
+    const base = onCatalog ? currentQuery : { publisher: null, sort: null };
+    const search = catalogSearch({ publisher: base.publisher, sort: base.sort, q, page: 1 });
     navigate({ pathname: searchTarget, search: search ? `?${search}` : '' });
   }
 
@@ -207,10 +207,10 @@ export function AppNavbar() {
             className="navbar-search"
             value={text}
             onValueChange={setText}
-            onSearch={(term) => showCatalogue(term)}
-            onReset={() => showCatalogue(null)}
+            onSearch={(term) => showCatalog(term)}
+            onReset={() => showCatalog(null)}
             onClear={() => {
-              if (onCatalogue && currentQuery.q) showCatalogue(null);
+              if (onCatalog && currentQuery.q) showCatalog(null);
             }}
           />
         </div>

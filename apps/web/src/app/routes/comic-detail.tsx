@@ -14,7 +14,7 @@ import type { Comic } from '@/features/catalog/types';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useCatalogueAdminSlot } from '../catalogue-admin-tools';
+import { useCatalogAdminSlot } from '../catalog-admin-tools';
 import { useIssueReviewsSlot } from '../issue-reviews';
 import { useArea } from '../use-area';
 import { useCustomerId } from '../use-customer';
@@ -26,7 +26,7 @@ export function ComicDetailRoute() {
   const { role } = useSession();
   const shop = useIssueShop();
   const reviews = useIssueReviewsSlot();
-  const admin = useCatalogueAdminSlot(area === 'admin' && role === 'ADMIN');
+  const admin = useCatalogAdminSlot(area === 'admin' && role === 'ADMIN');
   const customerId = useCustomerId();
   const followSlot = useCallback(
     (comic: Comic) => <FollowButton volumeId={comic.id} name={comic.name} userId={customerId} />,

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 
 import { UploadComicForm } from '@/features/admin-catalog/components/upload-comic-form';
-import { catalogueQueryKey, publishersQueryKey } from '@/features/catalog/api/query-keys';
+import { catalogQueryKey, publishersQueryKey } from '@/features/catalog/api/query-keys';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function DashboardUploadRoute() {
@@ -14,7 +14,7 @@ export function DashboardUploadRoute() {
     <UploadComicForm
       onCreated={() =>
         Promise.all([
-          queryClient.invalidateQueries({ queryKey: catalogueQueryKey }),
+          queryClient.invalidateQueries({ queryKey: catalogQueryKey }),
           queryClient.invalidateQueries({ queryKey: publishersQueryKey }),
         ])
       }

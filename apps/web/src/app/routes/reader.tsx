@@ -12,7 +12,7 @@ import { useAddToCart } from '@/features/cart/api/add-to-cart';
 import { useCart } from '@/features/cart/api/get-cart';
 import { ReaderScreen } from '@/features/reader/components/reader-screen';
 import type { ReaderPurchase } from '@/features/reader/components/reader-end';
-import { catalogueExit } from '@/features/reader/utils/reader-exits';
+import { catalogExit } from '@/features/reader/utils/reader-exits';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { NextIssue } from '../next-issue';
@@ -26,7 +26,7 @@ export function ReaderRoute() {
   const purchase = useReaderPurchase(rawId);
   const issueId = /^\d{1,9}$/.test(rawId ?? '') ? Number(rawId) : null;
 
-  if (issueId === null) return <InvalidIssue home={catalogueExit(role)} />;
+  if (issueId === null) return <InvalidIssue home={catalogExit(role)} />;
   return (
     <ReaderScreen
       key={issueId}

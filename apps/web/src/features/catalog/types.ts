@@ -9,12 +9,12 @@ import type { ProgressLookup } from '@/components/reader-link';
 export type { ComicSummary, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 export type Comic = ComicDetail;
 /** The catalogue's orders: by name (the spec's A - Z, Z - A), newest, top rated. */
-export type CatalogueSort = ComicSort;
+export type CatalogSort = ComicSort;
 
-export type CatalogueQuery = {
+export type CatalogQuery = {
   page: number;
   publisher: string | null;
-  sort: CatalogueSort | null;
+  sort: CatalogSort | null;
   /** Search text; null browses the whole catalogue. */
   q: string | null;
 };
@@ -53,7 +53,7 @@ export type IssueReviewsSlot = (issue: RatedIssue, comicName: string) => ReactNo
  * comic's header and 'Edit issue' in the issue modal. The app layer renders them from the
  * admin-catalog feature, on the admin's pages only; the catalogue only gives them their place.
  */
-export type CatalogueAdminSlot = {
+export type CatalogAdminSlot = {
   comic: (comic: Comic) => ReactNode;
   issue: (issue: RatedIssue, comicName: string) => ReactNode;
 };

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
 import type { Comic } from '../types';
-import { catalogueQueryKey } from './query-keys';
+import { catalogQueryKey } from './query-keys';
 
 export function getComic(id: number, signal?: AbortSignal): Promise<Comic> {
   return apiGet<Comic>(`/comics/${id}`, { signal });
@@ -12,7 +12,7 @@ export function getComic(id: number, signal?: AbortSignal): Promise<Comic> {
 
 export function getComicQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [...catalogueQueryKey, 'detail', id],
+    queryKey: [...catalogQueryKey, 'detail', id],
     queryFn: ({ signal }) => getComic(id, signal),
   });
 }

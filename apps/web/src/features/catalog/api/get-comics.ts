@@ -5,12 +5,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiGetPage } from '@/lib/api-client';
 
-import type { CatalogueQuery, ComicSummary } from '../types';
-import { catalogueQueryKey } from './query-keys';
+import type { CatalogQuery, ComicSummary } from '../types';
+import { catalogQueryKey } from './query-keys';
 
 export type ComicsPage = { items: ComicSummary[]; total: number };
 
-export function getComics(query: CatalogueQuery, signal?: AbortSignal): Promise<ComicsPage> {
+export function getComics(query: CatalogQuery, signal?: AbortSignal): Promise<ComicsPage> {
   const params = {
     page: query.page,
     limit: COMICS_PER_PAGE,
@@ -21,14 +21,14 @@ export function getComics(query: CatalogueQuery, signal?: AbortSignal): Promise<
   return apiGetPage<ComicSummary>('/comics', { params, signal });
 }
 
-export function getComicsQueryOptions(query: CatalogueQuery) {
+export function getComicsQueryOptions(query: CatalogQuery) {
   return queryOptions({
-    queryKey: [...catalogueQueryKey, 'list', query],
+    queryKey: [...catalogQueryKey, 'list', query],
     queryFn: ({ signal }) => getComics(query, signal),
   });
 }
 
-export function useComics(query: CatalogueQuery) {
+export function useComics(query: CatalogQuery) {
   // The previous page stays on screen (dimmed) while the next one loads.
   return useQuery({ ...getComicsQueryOptions(query), placeholderData: keepPreviousData });
 }

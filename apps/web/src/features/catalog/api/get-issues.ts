@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
 import type { RatedIssue } from '../types';
-import { catalogueQueryKey } from './query-keys';
+import { catalogQueryKey } from './query-keys';
 
 export function getIssues(volumeId: number, signal?: AbortSignal): Promise<RatedIssue[]> {
   return apiGet<RatedIssue[]>(`/comics/issues/rating/${volumeId}`, { signal });
@@ -14,7 +14,7 @@ export function getIssues(volumeId: number, signal?: AbortSignal): Promise<Rated
 
 export function getIssuesQueryOptions(volumeId: number) {
   return queryOptions({
-    queryKey: [...catalogueQueryKey, 'issues', volumeId],
+    queryKey: [...catalogQueryKey, 'issues', volumeId],
     queryFn: ({ signal }) => getIssues(volumeId, signal),
   });
 }

@@ -3,7 +3,7 @@
 // fetcher, so importing a key brings no endpoint code along.
 
 /** Every comic answer: the lists (browse and search), a comic's detail, its issues. */
-export const catalogueQueryKey = ['comics'] as const;
+export const catalogQueryKey = ['comics'] as const;
 
 /** The publisher names of the home filter. */
 export const publishersQueryKey = ['publishers'] as const;

@@ -22,7 +22,7 @@ import { useElapsed } from '@/lib/use-elapsed';
 
 import { useComic } from '../api/get-comic';
 import { useIssues } from '../api/get-issues';
-import type { CatalogueAdminSlot, Comic, FollowSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
+import type { CatalogAdminSlot, Comic, FollowSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 import { parseIssueSort, type IssueSort } from '../utils/sort-issues';
 import { BuyAllButton, GuestBuyAllLink } from './buy-all-button';
 import { IssueList } from './issue-list';
@@ -34,7 +34,7 @@ type ComicDetailProps = {
   role: Role | null;
   shop?: IssueShop | undefined;
   reviews?: IssueReviewsSlot | undefined;
-  admin?: CatalogueAdminSlot | undefined;
+  admin?: CatalogAdminSlot | undefined;
   follow?: FollowSlot | undefined;
 };
 

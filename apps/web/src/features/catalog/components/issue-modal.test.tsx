@@ -7,7 +7,7 @@ import type { PageProgress } from '@/components/reader-link';
 import { ApiError } from '@/lib/api-client';
 import { renderRoute } from '@/testing/render-route';
 
-import type { CatalogueAdminSlot, IssueShop, RatedIssue } from '../types';
+import type { CatalogAdminSlot, IssueShop, RatedIssue } from '../types';
 import { IssueModal } from './issue-modal';
 
 const issue: RatedIssue = {
@@ -214,7 +214,7 @@ describe('IssueModal reader links', () => {
     expect(readerLinks(screen.getByRole('dialog'))).toEqual([['Read', '/user/read/42']]);
     view.unmount();
 
-    const admin: CatalogueAdminSlot = { comic: () => null, issue: (shown) => <p>Tools for #{shown.issue_number}</p> };
+    const admin: CatalogAdminSlot = { comic: () => null, issue: (shown) => <p>Tools for #{shown.issue_number}</p> };
     renderRoute(
       <IssueModal issue={issue} comicName="Night Watch" role="ADMIN" admin={admin} onClose={() => undefined} />,
     );

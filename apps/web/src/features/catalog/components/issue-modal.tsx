@@ -27,7 +27,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { toPlainText } from '@/lib/format';
 
-import type { CatalogueAdminSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
+import type { CatalogAdminSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 
 type IssueModalProps = {
   issue: RatedIssue | null;
@@ -38,7 +38,7 @@ type IssueModalProps = {
   /** The rating with 'See Reviews' and 'Post Review'; without it, the average alone. */
   reviews?: IssueReviewsSlot | undefined;
   /** An admin's 'Edit issue'; only the admin's pages supply it. */
-  admin?: CatalogueAdminSlot | undefined;
+  admin?: CatalogAdminSlot | undefined;
   /** The issues before and after this one in the series, and how to show another. */
   siblings?: IssueSiblings | undefined;
   onClose: () => void;

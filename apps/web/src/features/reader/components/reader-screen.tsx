@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useIssuePages } from '../api/get-issue-pages';
 import { useReadingAccess } from '../api/get-reading-access';
-import { catalogueExit } from '../utils/reader-exits';
+import { catalogExit } from '../utils/reader-exits';
 import type { ReaderPurchase } from './reader-end';
 import { ReaderView, type ReaderViewProps } from './reader-view';
 import './reader.css';
@@ -35,26 +35,26 @@ type ReaderScreenProps = {
 export function ReaderScreen({ issueId, userId, role, purchase, nextIssue, previousIssue }: ReaderScreenProps) {
   const pages = useIssuePages(issueId);
   const access = useReadingAccess(userId, issueId);
-  const catalogue = catalogueExit(role);
+  const catalog = catalogExit(role);
 
   if (pages.isPending || (userId !== null && access.isPending)) {
     return (
-      <ReaderFrame catalogue={catalogue}>
+      <ReaderFrame catalog={catalog}>
         <PageSpinner label="Loading the pages" className="reader-loading align-items-center" />
       </ReaderFrame>
     );
   }
   if (pages.isError) {
-    if (pages.error instanceof ApiError && pages.error.status === 404) return <IssueNotFound catalogue={catalogue} />;
+    if (pages.error instanceof ApiError && pages.error.status === 404) return <IssueNotFound catalog={catalog} />;
     return (
-      <ReaderFrame catalogue={catalogue}>
+      <ReaderFrame catalog={catalog}>
         <ErrorState title="The pages could not be loaded" error={pages.error} onRetry={() => void pages.refetch()} />
       </ReaderFrame>
     );
   }
   if (userId !== null && access.isError) {
     return (
-      <ReaderFrame catalogue={catalogue}>
+      <ReaderFrame catalog={catalog}>
         <ErrorState
           title="Your access to this issue could not be checked"
           error={access.error}
@@ -82,12 +82,12 @@ export function ReaderScreen({ issueId, userId, role, purchase, nextIssue, previ
 }
 
 /** The reader's surface for what is shown before the pages (loading, a failure). */
-function ReaderFrame({ catalogue, children }: { catalogue: string; children: ReactNode }) {
+function ReaderFrame({ catalog, children }: { catalog: string; children: ReactNode }) {
   return (
     <div className="reader reader-message">
       <header className="reader-bar">
         <div className="reader-bar-row">
-          <Link to={catalogue} className="reader-tool reader-back" title="Back to the catalogue">
+          <Link to={catalog} className="reader-tool reader-back" title="Back to the catalogue">
             <BsArrowLeft aria-hidden="true" />
             <span className="visually-hidden">Back to the catalogue</span>
           </Link>
@@ -100,14 +100,14 @@ function ReaderFrame({ catalogue, children }: { catalogue: string; children: Rea
   );
 }
 
-function IssueNotFound({ catalogue }: { catalogue: string }) {
+function IssueNotFound({ catalog }: { catalog: string }) {
   useDocumentTitle('Issue not found');
   return (
     <main id="main" className="container-xxl" tabIndex={-1}>
       <NotFoundView
         title="Issue not found"
         message="This issue does not exist or is no longer in the catalogue."
-        homeHref={catalogue}
+        homeHref={catalog}
       />
     </main>
   );

@@ -8,7 +8,7 @@ export function areaOfRole(role: Role | null): Area {
   return role === 'ADMIN' ? 'admin' : role === 'USER' ? 'user' : 'public';
 }
 
-export function catalogueExit(role: Role | null): string {
+export function catalogExit(role: Role | null): string {
   return homeHref(areaOfRole(role));
 }
 

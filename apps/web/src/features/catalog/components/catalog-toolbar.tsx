@@ -7,23 +7,23 @@ import Form from 'react-bootstrap/Form';
 import { BsArrowCounterclockwise } from 'react-icons/bs';
 
 import { usePublishers } from '../api/get-publishers';
-import type { CatalogueQuery, CatalogueSort } from '../types';
+import type { CatalogQuery, CatalogSort } from '../types';
 
-type CatalogueToolbarProps = {
-  query: CatalogueQuery;
+type CatalogToolbarProps = {
+  query: CatalogQuery;
   onPublisherChange: (publisher: string | null) => void;
-  onSortChange: (sort: CatalogueSort | null) => void;
+  onSortChange: (sort: CatalogSort | null) => void;
   onReset: () => void;
 };
 
-const SORT_LABELS: Record<CatalogueSort, string> = {
+const SORT_LABELS: Record<CatalogSort, string> = {
   name_asc: 'A - Z',
   name_desc: 'Z - A',
   newest: 'Newest',
   top_rated: 'Top rated',
 };
 
-export function CatalogueToolbar({ query, onPublisherChange, onSortChange, onReset }: CatalogueToolbarProps) {
+export function CatalogToolbar({ query, onPublisherChange, onSortChange, onReset }: CatalogToolbarProps) {
   const publishers = usePublishers();
   const options = publishers.data ?? [];
   // A publisher from a shared link stays selectable even before (or without) the list.

@@ -44,13 +44,13 @@ export interface DemoIssue {
   priceCents: number;
 }
 
-export interface DemoCatalogue {
+export interface DemoCatalog {
   publishers: DemoPublisher[];
   volumes: DemoVolume[];
   issues: DemoIssue[];
 }
 
-export function generateCatalogue(options: GenerateOptions = {}): DemoCatalogue {
+export function generateCatalog(options: GenerateOptions = {}): DemoCatalog {
   const volumeCount = options.volumes ?? DEMO_VOLUMES;
   const issueCount = options.issues ?? DEMO_ISSUES;
   const seed = options.seed ?? DEMO_SEED;

@@ -7,8 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 
 import { getIssuesQueryOptions } from '@/features/catalog/api/get-issues';
-import { catalogueQueryKey, publishersQueryKey } from '@/features/catalog/api/query-keys';
-import type { CatalogueAdminSlot } from '@/features/catalog/types';
+import { catalogQueryKey, publishersQueryKey } from '@/features/catalog/api/query-keys';
+import type { CatalogAdminSlot } from '@/features/catalog/types';
 
 const EditComic = lazy(() =>
   import('@/features/admin-catalog/components/edit-comic').then((m) => ({ default: m.EditComic })),
@@ -22,16 +22,16 @@ const EditIssue = lazy(() =>
 const IssuePagesTool = lazy(() => import('./issue-pages-tool').then((m) => ({ default: m.IssuePagesTool })));
 
 /** The tools when `enabled` (an ADMIN on the admin's pages); undefined for anyone else. */
-export function useCatalogueAdminSlot(enabled: boolean): CatalogueAdminSlot | undefined {
+export function useCatalogAdminSlot(enabled: boolean): CatalogAdminSlot | undefined {
   const queryClient = useQueryClient();
 
   return useMemo(() => {
     if (!enabled) return undefined;
     // A comic's name, image or publisher shows on its page, the catalogue's cards, search
     // results and the publisher filter.
-    const refreshCatalogue = () =>
+    const refreshCatalog = () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogueQueryKey }),
+        queryClient.invalidateQueries({ queryKey: catalogQueryKey }),
         queryClient.invalidateQueries({ queryKey: publishersQueryKey }),
       ]);
     // An issue's name, description and price show in its comic's issue list and modal.
@@ -42,7 +42,7 @@ export function useCatalogueAdminSlot(enabled: boolean): CatalogueAdminSlot | un
       comic: (comic) => (
         <Suspense fallback={null}>
           <div className="d-flex flex-wrap gap-2">
-            <EditComic comic={comic} onSaved={refreshCatalogue} />
+            <EditComic comic={comic} onSaved={refreshCatalog} />
             <AddIssue volumeId={comic.id} comicName={comic.name} onAdded={() => refreshIssues(comic.id)} />
           </div>
         </Suspense>
@@ -53,6 +53,6 @@ export function useCatalogueAdminSlot(enabled: boolean): CatalogueAdminSlot | un
           <IssuePagesTool issueId={issue.id} title={`${comicName} #${issue.issue_number}`} />
         </Suspense>
       ),
-    } satisfies CatalogueAdminSlot;
+    } satisfies CatalogAdminSlot;
   }, [enabled, queryClient]);
 }

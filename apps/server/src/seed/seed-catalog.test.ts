@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seedCatalogue } from './seed-catalogue';
+import { seedCatalog } from './seed-catalog';
 
 describe('seedCatalogue', () => {
   let database: DatabaseHandle;
@@ -27,7 +27,7 @@ describe('seedCatalogue', () => {
   };
 
   it('seeds the demo catalogue into an empty database', async () => {
-    const result = await seedCatalogue(database.db);
+    const result = await seedCatalog(database.db);
     expect(result.seeded).toBe(true);
     expect(result.volumes).toBe(150);
     expect(result.issues).toBe(3000);
@@ -41,7 +41,7 @@ describe('seedCatalogue', () => {
 
   it('does nothing the second time', async () => {
     const before = await counts();
-    const again = await seedCatalogue(database.db);
+    const again = await seedCatalog(database.db);
     expect(again).toEqual({ seeded: false, ...before });
     expect(await counts()).toEqual(before);
   });

@@ -12,18 +12,18 @@ import { formatCount } from '@/lib/format';
 import { useElapsed } from '@/lib/use-elapsed';
 
 import { useComics } from '../api/get-comics';
-import { catalogueSearch, useCatalogueParams } from '../hooks/use-catalogue-params';
-import { CatalogueToolbar } from './catalogue-toolbar';
+import { catalogSearch, useCatalogParams } from '../hooks/use-catalog-params';
+import { CatalogToolbar } from './catalog-toolbar';
 import { ComicCard } from './comic-card';
 
 /** A phone's first screen shows the first row (two cards): their covers load at once, not lazily. */
 const ABOVE_THE_FOLD_CARDS = 2;
 
-export function Catalogue({ area }: { area: Area }) {
-  const { query, setPage, setPublisher, setSort, resetFilters } = useCatalogueParams();
+export function Catalog({ area }: { area: Area }) {
+  const { query, setPage, setPublisher, setSort, resetFilters } = useCatalogParams();
   const comics = useComics(query);
   const sectionRef = useRef<HTMLElement>(null);
-  const viewKey = catalogueSearch(query);
+  const viewKey = catalogSearch(query);
   // 'Comics not found' only once a view has stayed empty for the spec's delay.
   const emptyDelayOver = useElapsed(EMPTY_CATALOGUE_MS, viewKey);
 
@@ -57,12 +57,7 @@ export function Catalogue({ area }: { area: Area }) {
             {comics.data && total > 0 ? `Showing ${first}–${last} of ${formatCount(total)} comics` : ' '}
           </p>
         </div>
-        <CatalogueToolbar
-          query={query}
-          onPublisherChange={setPublisher}
-          onSortChange={setSort}
-          onReset={resetFilters}
-        />
+        <CatalogToolbar query={query} onPublisherChange={setPublisher} onSortChange={setSort} onReset={resetFilters} />
       </div>
 
       {comics.isError && !comics.data ? (

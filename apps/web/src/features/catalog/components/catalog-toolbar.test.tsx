@@ -5,17 +5,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
-import type { CatalogueQuery, ComicSummary } from '../types';
-import { Catalogue } from './catalogue';
-import { CatalogueToolbar } from './catalogue-toolbar';
+import type { CatalogQuery, ComicSummary } from '../types';
+import { Catalog } from './catalog';
+import { CatalogToolbar } from './catalog-toolbar';
 
-const defaultQuery: CatalogueQuery = { page: 1, publisher: null, sort: null, q: null };
+const defaultQuery: CatalogQuery = { page: 1, publisher: null, sort: null, q: null };
 
-function renderToolbar(query: Partial<CatalogueQuery> = {}) {
+function renderToolbar(query: Partial<CatalogQuery> = {}) {
   mockApi({ 'GET /api/publishers': { body: ['Aurora Comics'] } });
   const onSortChange = vi.fn();
   renderRoute(
-    <CatalogueToolbar
+    <CatalogToolbar
       query={{ ...defaultQuery, ...query }}
       onPublisherChange={() => undefined}
       onSortChange={onSortChange}
@@ -74,7 +74,7 @@ describe('Catalogue order', () => {
         headers: { 'X-Total-Count': '30' },
       }),
     });
-    const { router } = renderRoute(<Catalogue area="public" />, { path: '/home', url: '/home?page=2' });
+    const { router } = renderRoute(<Catalog area="public" />, { path: '/home', url: '/home?page=2' });
     await screen.findByRole('link', { name: 'Other' });
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort comics' }), 'Top rated');

@@ -4,9 +4,9 @@ import { INITIAL_PAGE, COMIC_SORTS } from '@comics/shared/constants';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-import type { CatalogueQuery, CatalogueSort } from '../types';
+import type { CatalogQuery, CatalogSort } from '../types';
 
-export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
+export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const sort = params.get('sort');
   const publisher = params.get('publisher')?.trim();
@@ -20,7 +20,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
 }
 
 /** The search string (without '?') of a catalogue view; empty for the default view. */
-export function catalogueSearch(query: Partial<CatalogueQuery>): string {
+export function catalogSearch(query: Partial<CatalogQuery>): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.publisher) params.set('publisher', query.publisher);
@@ -29,13 +29,13 @@ export function catalogueSearch(query: Partial<CatalogueQuery>): string {
   return params.toString();
 }
 
-export function useCatalogueParams() {
+export function useCatalogParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const query = useMemo(() => parseCatalogueQuery(searchParams), [searchParams]);
+  const query = useMemo(() => parseCatalogQuery(searchParams), [searchParams]);
 
   const update = useCallback(
-    (next: Partial<CatalogueQuery>, options: { replace?: boolean } = {}) => {
-      setSearchParams((current) => new URLSearchParams(catalogueSearch({ ...parseCatalogueQuery(current), ...next })), {
+    (next: Partial<CatalogQuery>, options: { replace?: boolean } = {}) => {
+      setSearchParams((current) => new URLSearchParams(catalogSearch({ ...parseCatalogQuery(current), ...next })), {
         preventScrollReset: true,
         replace: options.replace ?? false,
       });
@@ -47,7 +47,7 @@ export function useCatalogueParams() {
     query,
     setPage: useCallback((page: number, options?: { replace?: boolean }) => update({ page }, options), [update]),
     setPublisher: useCallback((publisher: string | null) => update({ publisher, page: INITIAL_PAGE }), [update]),
-    setSort: useCallback((sort: CatalogueSort | null) => update({ sort, page: INITIAL_PAGE }), [update]),
+    setSort: useCallback((sort: CatalogSort | null) => update({ sort, page: INITIAL_PAGE }), [update]),
     resetFilters: useCallback(
       () => setSearchParams(new URLSearchParams(), { preventScrollReset: true }),
       [setSearchParams],

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { LOCKS } from '../db/advisory-lock';
 import { queryRows, type Database } from '../db/client';
 import { issues, publishers, volumes } from '../db/schema/catalog';
-import { generateCatalogue, type GenerateOptions } from './demo-catalogue';
+import { generateCatalog, type GenerateOptions } from './demo-catalog';
 
 export interface SeedResult {
   seeded: boolean;
@@ -25,8 +25,8 @@ const MAX_ROWS_PER_STATEMENT = 1000;
 
 type Executor = Pick<Database, 'execute'>;
 
-export async function seedCatalogue(db: Database, options: GenerateOptions = {}): Promise<SeedResult> {
-  const result = await insertCatalogue(db, options);
+export async function seedCatalog(db: Database, options: GenerateOptions = {}): Promise<SeedResult> {
+  const result = await insertCatalog(db, options);
   if (result.seeded) {
     // Statistics and a visibility map now, not whenever autovacuum comes: without them the
     // planner sorts whole tables instead of using the sort and search indexes.
@@ -35,17 +35,17 @@ export async function seedCatalogue(db: Database, options: GenerateOptions = {})
   return result;
 }
 
-async function insertCatalogue(db: Database, options: GenerateOptions): Promise<SeedResult> {
+async function insertCatalog(db: Database, options: GenerateOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL: the second waits, then finds rows.
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seedCatalogue})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seedCatalog})`);
     const [existing] = await queryRows<{ present: boolean }>(tx, sql`select exists (select 1 from volumes) as present`);
-    if (existing?.present) return { seeded: false, ...(await countCatalogue(tx)) };
+    if (existing?.present) return { seeded: false, ...(await countCatalog(tx)) };
 
-    const catalogue = generateCatalogue(options);
-    for (const batch of batches(catalogue.publishers)) await tx.insert(publishers).values(batch);
-    for (const batch of batches(catalogue.volumes)) await tx.insert(volumes).values(batch);
-    for (const batch of batches(catalogue.issues)) await tx.insert(issues).values(batch);
+    const catalog = generateCatalog(options);
+    for (const batch of batches(catalog.publishers)) await tx.insert(publishers).values(batch);
+    for (const batch of batches(catalog.volumes)) await tx.insert(volumes).values(batch);
+    for (const batch of batches(catalog.issues)) await tx.insert(issues).values(batch);
     // Ids were given explicitly, so the identity sequences still stand at 1: move them past
     // the seeded rows, or the first admin-created volume would collide with volume 1.
     for (const table of ['publishers', 'volumes', 'issues'] as const) {
@@ -55,14 +55,14 @@ async function insertCatalogue(db: Database, options: GenerateOptions): Promise<
     }
     return {
       seeded: true,
-      publishers: catalogue.publishers.length,
-      volumes: catalogue.volumes.length,
-      issues: catalogue.issues.length,
+      publishers: catalog.publishers.length,
+      volumes: catalog.volumes.length,
+      issues: catalog.issues.length,
     };
   });
 }
 
-async function countCatalogue(db: Executor): Promise<Omit<SeedResult, 'seeded'>> {
+async function countCatalog(db: Executor): Promise<Omit<SeedResult, 'seeded'>> {
   const [row] = await queryRows<{ publishers: number; volumes: number; issues: number }>(
     db,
     sql`select (select count(*)::int from publishers) as publishers, (select count(*)::int from volumes) as volumes,

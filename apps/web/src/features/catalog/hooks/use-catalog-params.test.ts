@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { catalogueSearch, parseCatalogueQuery } from './use-catalogue-params';
+import { catalogSearch, parseCatalogQuery } from './use-catalog-params';
 
-const parse = (search: string) => parseCatalogueQuery(new URLSearchParams(search));
+const parse = (search: string) => parseCatalogQuery(new URLSearchParams(search));
 
 describe('catalogue URL state', () => {
   it('defaults to page 1 of the whole catalogue', () => {
@@ -22,7 +22,7 @@ describe('catalogue URL state', () => {
     for (const sort of ['newest', 'top_rated'] as const) {
       expect(parse(`?sort=${sort}`).sort).toBe(sort);
       const query = { page: 3, publisher: null, sort, q: null };
-      expect(parse(catalogueSearch(query))).toEqual(query);
+      expect(parse(catalogSearch(query))).toEqual(query);
     }
     expect(parse('?sort=Newest').sort).toBeNull();
   });
@@ -34,8 +34,8 @@ describe('catalogue URL state', () => {
   });
 
   it('writes only what differs from the default, and round-trips', () => {
-    expect(catalogueSearch({ page: 1, publisher: null, sort: null, q: null })).toBe('');
+    expect(catalogSearch({ page: 1, publisher: null, sort: null, q: null })).toBe('');
     const query = { page: 2, publisher: 'Kestrel & Finch', sort: 'name_asc' as const, q: 'x-men' };
-    expect(parse(catalogueSearch(query))).toEqual(query);
+    expect(parse(catalogSearch(query))).toEqual(query);
   });
 });

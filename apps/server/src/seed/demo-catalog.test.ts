@@ -1,14 +1,14 @@
 // The demo catalogue must be the same on every install and safe to render as is.
 import { describe, expect, it } from 'vitest';
 import { sanitizeDescription } from '../modules/catalog/sanitize';
-import { generateCatalogue, PRICE_POINTS_CENTS, PROMO_VOLUME_IDS } from './demo-catalogue';
+import { generateCatalog, PRICE_POINTS_CENTS, PROMO_VOLUME_IDS } from './demo-catalog';
 
 describe('generateCatalogue', () => {
-  const demo = generateCatalogue();
+  const demo = generateCatalog();
 
   it('is deterministic', () => {
-    expect(generateCatalogue()).toEqual(demo);
-    expect(generateCatalogue({ seed: 7 })).not.toEqual(demo);
+    expect(generateCatalog()).toEqual(demo);
+    expect(generateCatalog({ seed: 7 })).not.toEqual(demo);
   });
 
   it('has the demo sizes, the promo volumes and enough publishers', () => {
@@ -75,7 +75,7 @@ describe('generateCatalogue', () => {
   });
 
   it('uses ids 1..N and still unique names for large catalogues', () => {
-    const big = generateCatalogue({ volumes: 10_000, issues: 100_000 });
+    const big = generateCatalog({ volumes: 10_000, issues: 100_000 });
     expect(big.volumes.map((v) => v.id)).toEqual(Array.from({ length: 10_000 }, (_, i) => i + 1));
     expect(big.issues).toHaveLength(100_000);
     expect(new Set(big.volumes.map((v) => v.name)).size).toBe(10_000);
@@ -83,8 +83,8 @@ describe('generateCatalogue', () => {
   });
 
   it('rejects sizes it cannot honour', () => {
-    expect(() => generateCatalogue({ volumes: 0 })).toThrow(RangeError);
-    expect(() => generateCatalogue({ volumes: 10, issues: 9 })).toThrow(RangeError);
-    expect(generateCatalogue({ volumes: 2, issues: 2 }).volumes.map((v) => v.id)).toEqual([773, 1174]);
+    expect(() => generateCatalog({ volumes: 0 })).toThrow(RangeError);
+    expect(() => generateCatalog({ volumes: 10, issues: 9 })).toThrow(RangeError);
+    expect(generateCatalog({ volumes: 2, issues: 2 }).volumes.map((v) => v.id)).toEqual([773, 1174]);
   });
 });
