@@ -58,35 +58,6 @@ test('the page is laid out once, in Inter: the font is preloaded and shown only 
   expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"', 'Comics'))).toBe(true);
 });
 
-test('the app’s script is asked for only once the covers in view are painted, and then takes the page over', async ({
-  page,
-}) => {
-  await page.goto('/home');
-  // Hydrated: the search box works (its clear button is the app's).
-  await page.getByRole('searchbox', { name: 'Search comic' }).fill('ada');
-  await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible();
-  const timing = await page.evaluate(async () => {
-    const paints = await new Promise<PerformanceEntryList>((resolve) =>
-      new PerformanceObserver((list) => resolve(list.getEntries())).observe({
-        type: 'largest-contentful-paint',
-        buffered: true,
-      }),
-    );
-    const script = performance
-      .getEntriesByType('resource')
-      .find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name));
-    const largest = paints.at(-1) as (PerformanceEntry & { element: Element | null }) | undefined;
-    return {
-      largestPaintAt: largest?.startTime,
-      largestIs: largest?.element?.tagName,
-      scriptAskedAt: script?.startTime,
-    };
-  });
-  expect(timing.largestIs, 'the largest paint is a cover').toBe('IMG');
-  expect(timing.scriptAskedAt, 'the app script was fetched').toBeDefined();
-  expect(timing.scriptAskedAt!).toBeGreaterThanOrEqual(timing.largestPaintAt!);
-});
-
 test('a search typed before the app takes over the page is kept, and Enter searches it', async ({ page }) => {
   // A slow phone: the main script arrives two seconds after the rendered page.
   await page.route('**/assets/index-*.js', async (route) => {

@@ -197,13 +197,9 @@ export async function registerWebApp(
         head += `\n    <link rel="preload" as="image" href="${escapeHtml(page.lcpImage)}" fetchpriority="high">`;
       html = html
         .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`)
-        // The page shows before any script runs: the app's script (hydration) is asked for once
-        // the largest image has been painted (public/start-after-paint.js, ADR 014), so on a slow
-        // line the stylesheet and the images come first.
-        .replace(
-          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-          (_tag, entry: string) => `<script defer src="/start-after-paint.js" data-entry="${entry}"></script>`,
-        )
+        // The page shows before any script runs: its scripts (hydration) come after the
+        // stylesheet and the images on a slow line, not before them.
+        .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
         .replace(/(<script async) fetchpriority="high"/g, '$1');
     }
     html = html.replace('<!--app-head-->', () => head);

@@ -61,11 +61,10 @@ describe('server rendering of the first pages', () => {
       );
       expect(res.body).toContain('<script type="application/json" id="ssr-state">{"total":150}</script>');
       expect(res.body).toContain(`<link rel="preload" as="image" href="${comics[0].image}" fetchpriority="high">`);
-      // The page shows without its scripts: the app's is asked for once the first cover is painted.
+      // The page shows without its scripts: they come after the stylesheet and the images.
       expect(res.body).toContain(
-        '<script defer src="/start-after-paint.js" data-entry="/assets/index-abc123.js"></script>',
+        '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">',
       );
-      expect(res.body).not.toContain('<script type="module"');
       expect(res.body).toContain('<script async src="/assets/route-preload-abc.js">');
       // Still the strict CSP: the state is data, not an inline script.
       const csp = String(res.headers['content-security-policy']);
