@@ -1,6 +1,6 @@
 // Browser tests: Debian's Chromium against the built server on a fresh embedded database, its
 // e-mail sent over SMTP to the mail catcher (mail-catcher.ts) the specs read.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -8,6 +8,14 @@ import { MAIL_CATCHER } from './tests/support/mail';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Debian's chromium-headless-shell when installed: Chromium's headless-only build (the one
+ * Playwright itself runs headless tests on), the same Blink and V8 as the full browser, which
+ * runs this suite on about two thirds of the CPU. Else Debian's chromium.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -21,7 +29,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
   },
