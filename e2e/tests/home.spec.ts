@@ -6,8 +6,8 @@ import type { Page } from '@playwright/test';
 import { COMICS_PER_PAGE, fetchComicNames, fetchComicsPage, findPagedPublisher } from './support/api';
 import { expect, test } from './support/fixtures';
 import {
-  cataloguePager,
-  catalogueSort,
+  catalogPager,
+  catalogSort,
   comicCards,
   expectCards,
   expectImageLoaded,
@@ -24,7 +24,7 @@ async function expectView(page: Page, params: Record<string, string>) {
 }
 
 function pageButton(page: Page, name: string) {
-  return cataloguePager(page).getByRole('button', { name, exact: true });
+  return catalogPager(page).getByRole('button', { name, exact: true });
 }
 
 async function expectCurrentPage(page: Page, n: number) {
@@ -124,7 +124,7 @@ test('filter by publisher, sort Z - A and Reset Filters; the URL reproduces the 
     fetchComicNames(request, { publisher: publisher.name, sort: 'name_desc', page: 2 }),
   ]);
   const filter = publisherFilter(page);
-  const sort = catalogueSort(page);
+  const sort = catalogSort(page);
 
   // Start on page 2 of the full catalogue.
   await page.goto('/home?page=2');
@@ -177,7 +177,7 @@ test('filter by publisher, sort Z - A and Reset Filters; the URL reproduces the 
   await shared.goto(page.url());
   await expectCards(shared, publisherDescending);
   await expect(publisherFilter(shared)).toHaveValue(publisher.name);
-  await expect(catalogueSort(shared)).toHaveValue('name_desc');
+  await expect(catalogSort(shared)).toHaveValue('name_desc');
   await shared.close();
 
   // 'Reset Filters' restores the default view.
@@ -223,7 +223,7 @@ test('a search with a typo finds the comic from page 3 and shows page 1 of the r
     await expect(page.getByRole('heading', { name: `Results for “${query}”` }), kind).toBeVisible();
     await expect(cardLink(page, target.name), `${kind}: “${query}” finds ${target.name}`).toBeVisible();
     await expectCards(page, await fetchComicNames(request, { name: query }));
-    if (await cataloguePager(page).isVisible()) await expectCurrentPage(page, 1);
+    if (await catalogPager(page).isVisible()) await expectCurrentPage(page, 1);
 
     // Reload keeps the search (and the box its text); Back returns to page 3, Forward again.
     await page.reload();

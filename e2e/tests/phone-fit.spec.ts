@@ -103,7 +103,7 @@ test('a guest’s routes fit a 360 px screen, and search is in the bar', async (
   const issue = issues[0]!;
   for (const route of [
     { path: '/', loaded: (page) => expect(main(page).getByRole('link', { name: /: see the comic$/ })).toHaveCount(3) },
-    { path: '/home', loaded: catalogueLoaded },
+    { path: '/home', loaded: catalogLoaded },
     { path: `/cardDetail/${comic.id}`, loaded: (page) => comicLoaded(page, comic, issues) },
     { path: `/cardDetail/${comic.id}?issue=${issue.id}`, loaded: (page) => issueWindowLoaded(page, comic, issues) },
     {
@@ -162,7 +162,7 @@ test('a customer’s routes fit a 360 px screen: cart, checkout, My comics, orde
         await expect(favourites(page)).toHaveCount(1);
       },
     },
-    { path: '/user/home', loaded: catalogueLoaded },
+    { path: '/user/home', loaded: catalogLoaded },
     {
       path: `/user/cardDetail/${comic.id}?issue=${issues[0]!.id}`,
       loaded: (page) => issueWindowLoaded(page, comic, issues),
@@ -256,7 +256,7 @@ test('an administrator’s routes fit a 360 px screen: dashboard, users, reviews
         await expect(page.getByRole('combobox', { name: 'Publisher' })).toBeVisible();
       },
     },
-    { path: '/admin', loaded: catalogueLoaded },
+    { path: '/admin', loaded: catalogLoaded },
   ] satisfies Route[]) {
     await expectNoSidewaysScroll(page, route, route.path.slice(1).replace(/\//g, '-'));
   }
@@ -294,7 +294,7 @@ function main(page: Page): Locator {
 }
 
 /** The catalogue (home, /user/home, /admin): its 12 cards, the count and the publishers. */
-async function catalogueLoaded(page: Page) {
+async function catalogLoaded(page: Page) {
   await expect(comicCards(page)).toHaveCount(12);
   await expect(page.getByText(/^Showing 1–12 of/)).toBeVisible();
   await expect(publisherFilter(page).getByRole('option')).not.toHaveCount(1);

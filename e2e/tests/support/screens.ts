@@ -11,7 +11,7 @@ export function comicCardNames(page: Page): Locator {
   return comicCards(page).getByRole('link');
 }
 
-export function cataloguePager(page: Page): Locator {
+export function catalogPager(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Catalogue pages' });
 }
 
@@ -20,7 +20,7 @@ export function publisherFilter(page: Page): Locator {
 }
 
 /** The catalogue's order: the spec's 'Sort by name...' (A - Z, Z - A), Newest and Top rated. */
-export function catalogueSort(page: Page): Locator {
+export function catalogSort(page: Page): Locator {
   return page.getByRole('combobox', { name: 'Sort comics' });
 }
 

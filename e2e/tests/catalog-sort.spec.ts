@@ -9,7 +9,7 @@ import type { ComicDetail, RatedIssue } from '@comics/shared/schemas/catalog';
 import { fetchIssues } from './support/api';
 import { DEMO_ADMIN, originHeader, signUpViaApi, uniqueEmail, uniqueUsername } from './support/auth';
 import { expect, test } from './support/fixtures';
-import { catalogueSort, comicCards, expectCards } from './support/screens';
+import { catalogSort, comicCards, expectCards } from './support/screens';
 
 type Made = { comic: ComicDetail; issues: RatedIssue[] };
 
@@ -86,7 +86,7 @@ test('sorts by Newest and Top rated; each card shows its price range and rating'
   // The publisher's comics, by name (the default order), as a guest.
   await page.goto(`/home?publisher=${encodeURIComponent(publisher)}`);
   await expectCards(page, [alpha, beta, gamma]);
-  const sort = catalogueSort(page);
+  const sort = catalogSort(page);
   await expect(sort).toHaveValue('');
   await expect(sort.getByRole('option')).toHaveText(['Sort by name...', 'A - Z', 'Z - A', 'Newest', 'Top rated']);
 
