@@ -73,6 +73,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.bench/**',
+      '**/.test-bundle-*/**',
     ],
   },
   js.configs.recommended,

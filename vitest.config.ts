@@ -8,11 +8,12 @@ const serverSources = 'apps/server/src';
 const serverTests = readdirSync(serverSources, { recursive: true, encoding: 'utf8' }).filter((file) =>
   file.endsWith('.test.ts'),
 );
-// A file that opens no database (through the test helpers or the client) cannot tell the two
-// apart: it runs once, on PGlite.
-const opensDatabase = /test\/(helpers|shop)'|\bopenDatabase\b/;
+// A file reaches the database under test through the test helpers (test/helpers, test/shop,
+// test/databases). One that does not cannot tell the two apart: it opens no database, or PGlite
+// whichever the project (the seed's tests), and runs once, on PGlite.
+const reachesDatabaseUnderTest = /test\/(helpers|shop|databases)'/;
 const databaseFree = serverTests.filter(
-  (file) => !opensDatabase.test(readFileSync(path.join(serverSources, file), 'utf8')),
+  (file) => !reachesDatabaseUnderTest.test(readFileSync(path.join(serverSources, file), 'utf8')),
 );
 
 const serverProject = (database: 'pglite' | 'postgres') => ({

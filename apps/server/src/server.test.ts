@@ -3,13 +3,15 @@
 // finishes the requests in flight, closes the database and releases the data folder, exiting 0
 // with every log line written out (log output is buffered) and unmoved by a repeated signal.
 // An unsafe setting stops it before it opens anything, with a message and a non-zero exit code.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { connect, createServer, type AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundle } from '../test/bundles';
 import { serverRoot } from './paths';
 
 /** A port the system just handed out and nobody holds (a random pick could land on one in use). */
@@ -24,25 +26,43 @@ async function freePort(): Promise<number> {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'comics-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+// The server as `npm start` runs it: bundled, as the build makes dist/server.js.
+let serverBundle: string;
+beforeAll(async () => {
+  serverBundle = await bundle('server');
+});
+
+/** Servers a test left running when it failed before stopping them: stopped before the next test. */
+const running = new Set<ChildProcessByStdio<null, Readable, Readable>>();
+afterEach(async () => {
+  for (const child of running) {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+});
+
+function startServer(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [serverBundle], { cwd: serverRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
 describe('server process', () => {
   it('serves, then on SIGTERM drains, finishes the request in flight and shuts down, its log complete', async () => {
     const [port, metricsPort] = [await freePort(), await freePort()];
     const drainMs = 1500;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SEED_DEMO: 'false',
-        WEB_DIST: '',
-        LOG_LEVEL: 'info',
-        METRICS_PORT: String(metricsPort),
-        SHUTDOWN_DRAIN_MS: String(drainMs),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = startServer({
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      WEB_DIST: '',
+      LOG_LEVEL: 'info',
+      METRICS_PORT: String(metricsPort),
+      SHUTDOWN_DRAIN_MS: String(drainMs),
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -141,17 +161,13 @@ describe('server process', () => {
   });
 
   it('refuses to start in production with the development sign-in on', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'https://comics.example',
-        OIDC_DEV_PROVIDER: 'true',
-        DATA_DIR: dataDir,
-        WEB_DIST: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = startServer({
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://comics.example',
+      OIDC_DEV_PROVIDER: 'true',
+      DATA_DIR: dataDir,
+      WEB_DIST: '',
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
@@ -164,11 +180,7 @@ describe('server process', () => {
   it('refuses to start in production without PUBLIC_URL, naming it', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, WEB_DIST: '' };
     delete env.PUBLIC_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = startServer(env);
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const [code] = await once(child, 'exit');
@@ -178,23 +190,19 @@ describe('server process', () => {
 
   it('warns at a production start whose PUBLIC_URL is plain http on a public host, and still serves', async () => {
     const port = await freePort();
-    const productionDir = mkdtempSync(path.join(tmpdir(), 'comics-server-production-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'http://comics.example',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: productionDir,
-        DATABASE_URL: '',
-        SEED_DEMO: 'false',
-        WEB_DIST: '',
-        LOG_LEVEL: 'warn',
-        METRICS_PORT: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // The first test's data folder: a start on a database that is there already, as most starts are.
+    const child = startServer({
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://comics.example',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      WEB_DIST: '',
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: '0',
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -211,7 +219,6 @@ describe('server process', () => {
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
-      rmSync(productionDir, { recursive: true, force: true });
     }
   });
 });

@@ -251,7 +251,8 @@ describe('POST /api/image/upload', () => {
       raw: { width: 20_000, height: 20_000, channels: 1 },
       limitInputPixels: false,
     })
-      .png({ compressionLevel: 9 })
+      // Level 6 packs these zeros as small as level 9 does, in half the CPU time.
+      .png({ compressionLevel: 6 })
       .toBuffer();
     expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
     const before = await mediaRowCount();
