@@ -42,8 +42,8 @@ async function accounts() {
 // The command opens the database the environment names; the embedded one is enough to test it.
 // Each call starts a process that opens and migrates the database: slow on a loaded machine.
 describe.skipIf(testDatabaseKind() === 'postgres')('npm run create-admin', { timeout: 90_000 }, () => {
-  // The command bundled as the build bundles the server: each run starts in a third of the CPU
-  // time tsx takes to load it.
+  // The code `npm run create-admin` loads through tsx, bundled as the build bundles the server:
+  // each run starts in a third of the CPU time.
   beforeAll(async () => {
     command = await bundle('create-admin');
   });
