@@ -1,10 +1,10 @@
-// The server's processes bundled as build.mjs bundles them for production (npm packages external,
-// the workspace's TypeScript compiled in), for the tests that start them: a process started from a
-// bundle takes a third of the CPU that tsx spends loading the sources module by module at each
-// start (1 s against 2.6 s for the server), and these tests start a dozen.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// The server's processes bundled as the build bundles them for production (bundling.mjs), for the
+// tests that start them: a process started from a bundle takes a third of the CPU that tsx spends
+// loading the sources module by module at each start (1 s against 2.6 s for the server), and these
+// tests start a dozen.
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { bundleServer } from '../bundling.mjs';
 import { serverRoot } from '../src/paths';
 import { afterFile } from './file-cleanups';
 
@@ -12,16 +12,6 @@ const entries = {
   server: 'src/server.ts',
   'create-admin': 'src/cli/create-admin.ts',
 };
-// What those processes start in turn, found beside the bundle as in dist/ (platform/helper-process.ts).
-const helpers = {
-  'svg-drawing-process': 'src/modules/media/svg-drawing-process.ts',
-  'pglite-initdb-process': 'src/db/pglite-initdb-process.ts',
-};
-
-const pkg = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
-  dependencies: Record<string, string>;
-};
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@comics/'));
 
 const PREFIX = '.test-bundle-';
 
@@ -43,16 +33,6 @@ export async function bundle(entry: keyof typeof entries): Promise<string> {
   removeAbandonedBundles();
   const outdir = mkdtempSync(path.join(serverRoot, PREFIX));
   afterFile(() => rmSync(outdir, { recursive: true, force: true }), { last: true });
-  await build({
-    absWorkingDir: serverRoot,
-    entryPoints: { [entry]: entries[entry], ...helpers },
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...external, 'drizzle-orm/*', '@electric-sql/pglite/*'],
-    logLevel: 'warning',
-  });
+  await bundleServer({ entryPoints: { [entry]: entries[entry] }, outdir });
   return path.join(outdir, `${entry}.js`);
 }
