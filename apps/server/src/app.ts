@@ -52,7 +52,7 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
   const favourites = favouritesModule(platform, { catalogChanges });
   const media = mediaModule(platform, { catalog: catalog.service, catalogChanges });
   const payments = paymentsModule(platform, { onPaymentIntent: (event) => checkout.service.onPaymentIntent(event) });
-  const checkout = await checkoutModule(platform, {
+  const checkout = checkoutModule(platform, {
     gateway: payments.gateway,
     cart: cart.service,
     mail,

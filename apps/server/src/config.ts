@@ -123,9 +123,10 @@ const envSchema = z.object({
   /** The From of the shop's e-mail. */
   MAIL_FROM: z.string().min(3).default('Comics Shop <no-reply@comics-shop.localhost>'),
   /**
-   * How long an instance's claim on queued e-mail lasts: the mail an instance that died was sending
-   * goes out from another this much later. A worker starts no send that could outlast its claim
-   * (one send may take SEND_TIMEOUT_MS, 60 s), hence at least 75.
+   * How long an instance's claim on queued e-mail lasts. The mail an instance that died was sending
+   * goes out from another at its next poll, once it sees that instance gone (db/instance-lock.ts);
+   * the lease is the bound when that cannot be told. A worker starts no send that could outlast its
+   * claim (one send may take SEND_TIMEOUT_MS, 60 s), hence at least 75.
    */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(75).max(3600).default(120),
   /**

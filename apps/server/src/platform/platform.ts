@@ -9,6 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { holdInstanceLock, type InstanceLiveness } from '../db/instance-lock';
 import { createServerSecrets, type ServerSecrets } from '../db/server-secrets';
 import { registerApiDocs } from './http/api-docs';
 import { installControlCharacterGuard } from './http/control-characters';
@@ -40,6 +41,11 @@ export interface Platform {
   mediaAddresses: MediaAddresses;
   /** Keys the server signs with (page addresses, known-device cookies), shared by every instance. */
   secrets: ServerSecrets;
+  /**
+   * This instance's key, and whether another instance still runs: work an instance took (an order
+   * to charge, e-mail to send) is taken over at once when it is gone.
+   */
+  liveness: InstanceLiveness;
   /** Prometheus metrics, when METRICS_PORT asks for them. */
   metrics: AppMetrics | null;
   /** What /api/ready checks besides the database; a module adds its own. */
@@ -117,6 +123,8 @@ export async function installPlatform({ config, database, logStream }: PlatformD
 
   const shared = await openSharedState(config, app.log);
   app.addHook('onClose', () => shared.close());
+  const liveness = await holdInstanceLock(database);
+  app.addHook('onClose', () => liveness.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -146,6 +154,7 @@ export async function installPlatform({ config, database, logStream }: PlatformD
     storage,
     mediaAddresses,
     secrets: createServerSecrets(database.db),
+    liveness,
     metrics,
     readinessChecks: [...shared.readiness, { name: 'storage', check: () => storage.healthy() }],
     sharedUserCache(name) {

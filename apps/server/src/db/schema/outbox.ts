@@ -19,6 +19,12 @@ export const emailOutbox = pgTable(
     status: emailStatusEnum().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The instance (its liveness key, db/instance-lock.ts) whose worker has claimed the row and is
+     * sending it; null once sent, given back or put off for a retry. A claim of an instance that
+     * is gone is given back at once instead of at the end of its lease.
+     */
+    claimedBy: integer(),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),

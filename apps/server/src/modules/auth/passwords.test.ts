@@ -1,6 +1,6 @@
 // Password hashes: verifiable, salted, and never equal to or containing the password.
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords';
+import { defaultCost, hashPassword, verifyPassword } from './passwords';
 
 /** A low cost keeps the tests quick; the format and checks are the same. */
 const cheap = { N: 2 ** 10, r: 8, p: 1 };
@@ -39,9 +39,18 @@ describe('passwords', () => {
     }
   });
 
-  it('uses the default cost when none is given', async () => {
+  it('hashes at the interactive cost everywhere but inside a Vitest test run', async () => {
+    expect(defaultCost({})).toEqual({ N: 32768, r: 8, p: 1 });
+    expect(defaultCost({ NODE_ENV: 'production', VITEST: 'true' })).toEqual({ N: 32768, r: 8, p: 1 });
+    expect(defaultCost({ NODE_ENV: 'test' })).toEqual({ N: 32768, r: 8, p: 1 });
+    expect(defaultCost({ NODE_ENV: 'test', VITEST: 'true' })).toEqual({ N: 1024, r: 8, p: 1 });
+
     const hash = await hashPassword('secret1');
-    expect(hash.startsWith('scrypt$32768$8$1$')).toBe(true);
+    expect(hash.startsWith('scrypt$1024$8$1$')).toBe(true);
     expect(await verifyPassword('secret1', hash)).toBe(true);
+    // A hash made at the full cost (as in production) still verifies here.
+    const full = await hashPassword('secret1', defaultCost({}));
+    expect(full.startsWith('scrypt$32768$8$1$')).toBe(true);
+    expect(await verifyPassword('secret1', full)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // Checkout in the app: orders paid through the configured gateway, braked per buyer and per IP,
 // confirmed by e-mail, and reconciled by one instance at a time when a crash or an outage left
-// them pending. Which instances still run is known through a lock each holds: an order whose
-// instance died before charging is settled at once.
+// them pending. An order whose instance died before charging is settled at once (the platform's
+// liveness).
 import type { FastifyInstance } from 'fastify';
 import type { AuditLog } from '../audit/service';
 import type { CartService } from '../cart/service';
@@ -9,7 +9,6 @@ import { buildOrderConfirmation } from '../mail/order-confirmation';
 import type { PaymentGateway } from '../payments/gateway';
 import type { Platform } from '../../platform/platform';
 import { LOCKS, runAlone } from '../../db/advisory-lock';
-import { holdInstanceLock } from '../../db/instance-lock';
 import { createDeclineBrakes } from './decline-brakes';
 import type { PayingDependencies } from './paying';
 import { scheduleReconciler } from './reconciler';
@@ -26,12 +25,10 @@ export interface CheckoutModuleNeeds {
   faults?: Pick<PayingDependencies, 'afterCharge'>;
 }
 
-export async function checkoutModule(
-  { app, config, database, log, shared, mediaAddresses }: Platform,
+export function checkoutModule(
+  { app, config, database, log, shared, mediaAddresses, liveness }: Platform,
   { gateway, cart, mail, audit, faults }: CheckoutModuleNeeds,
 ) {
-  const liveness = await holdInstanceLock(database);
-  app.addHook('onClose', () => liveness.close());
   const checkout = createCheckoutService({
     liveness,
     repository: createCheckoutRepository(database.db),

@@ -433,6 +433,54 @@ describe('a worker killed mid-batch', () => {
   });
 });
 
+describe('mail claimed by an instance that is gone', () => {
+  /** Instances by key: a worker's liveness asks this set whether another one still runs. */
+  const running = new Set<number>();
+  const livenessOf = (key: number) => ({ key, isAlive: async (other: number) => running.has(other) });
+
+  /** Instance 1's worker claims `count` messages and hangs on the first send, as a process killed mid-send. */
+  async function claimedByInstanceOne(count: number) {
+    running.clear();
+    running.add(1).add(2);
+    const { log } = recordingLog();
+    const hung = createMailWorker({
+      db: database.db,
+      log,
+      liveness: livenessOf(1),
+      transport: { kind: 'smtp', close() {}, send: () => new Promise<void>(() => {}) },
+    });
+    const ids: number[] = [];
+    for (let n = 1; n <= count; n += 1) ids.push(await enqueueEmail(database.db, plainMessage(n)));
+    void hung.drainOnce();
+    await waitFor(async () => (await outboxRow(ids[0]!))?.claimedBy === 1);
+    return ids;
+  }
+
+  it('is sent by another instance at its next poll, not at the end of the lease', async () => {
+    const ids = await claimedByInstanceOne(3);
+    running.delete(1);
+    const { worker, lines } = smtpWorker({ liveness: livenessOf(2) });
+
+    expect(await worker.drainOnce()).toEqual({ sent: 3, failed: 0, retried: 0 });
+    expect(smtp.received.map((r) => r.mail.subject).sort()).toEqual(['Message 1', 'Message 2', 'Message 3']);
+    for (const id of ids) expect(await outboxRow(id)).toMatchObject({ status: 'sent', claimedBy: null });
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'warn', details: { instance: 1, messages: 3 } }));
+  });
+
+  it('stays with an instance that still runs, and a retry keeps its delay', async () => {
+    const ids = await claimedByInstanceOne(2);
+    const retried = await enqueueEmail(database.db, plainMessage(3));
+    smtp.state.refuseNext = 1;
+    const { worker: refused } = smtpWorker({ liveness: livenessOf(3) });
+    expect(await refused.drainOnce()).toEqual({ sent: 0, failed: 0, retried: 1 });
+    expect(await outboxRow(retried)).toMatchObject({ status: 'pending', claimedBy: null, attempts: 1 });
+
+    const { worker } = smtpWorker({ liveness: livenessOf(2) });
+    expect(await worker.drainOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    for (const id of ids) expect(await outboxRow(id)).toMatchObject({ status: 'pending', claimedBy: 1 });
+  });
+});
+
 describe('running in the background', () => {
   it('sends at once when woken, instead of at the next poll', async () => {
     const { worker } = smtpWorker({ pollMs: 60_000 });

@@ -2,8 +2,11 @@
 // database: a worker claims due rows with FOR UPDATE SKIP LOCKED and moves their next attempt
 // past a lease before it commits, so no other worker picks them while it sends. A failed send
 // is retried with exponential back-off, and given up (status 'failed') after MAX_ATTEMPTS.
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+// Claims carry the claiming instance's liveness key: the claims of an instance that died are
+// given back at the next poll of any other, so its mail goes out seconds later, not a lease later.
+import { and, asc, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { InstanceLiveness } from '../../db/instance-lock';
 import { emailOutbox } from '../../db/schema/outbox';
 import { loggableError } from '../../platform/logging/loggable-error';
 import { SEND_TIMEOUT_MS, type MailLog, type MailTransport, type OutgoingEmail } from './transport';
@@ -63,6 +66,8 @@ export interface MailWorkerOptions {
    * starts that could outlast it (SEND_TIMEOUT_MS), so it must be longer than that.
    */
   leaseMs?: number;
+  /** This instance's key and whether another's still runs; without it claims wait out their lease. */
+  liveness?: Pick<InstanceLiveness, 'key' | 'isAlive'>;
 }
 
 type ClaimedRow = OutgoingEmail & { orderId: number | null; attempts: number };
@@ -75,6 +80,7 @@ export function createMailWorker({
   pollMs = 5_000,
   batchSize = 50,
   leaseMs = DEFAULT_LEASE_MS,
+  liveness,
 }: MailWorkerOptions): MailWorker {
   if (leaseMs <= SEND_TIMEOUT_MS)
     throw new Error(`A lease of ${leaseMs} ms leaves no time for a send (up to ${SEND_TIMEOUT_MS} ms)`);
@@ -88,9 +94,39 @@ export function createMailWorker({
   /** A wake or a full batch arrived while draining: drain again straight after. */
   let again = false;
 
+  /** When claims of other instances were last checked (epoch ms): at most once a poll. */
+  let claimsCheckedAt = -Infinity;
+
+  /** Makes the rows claimed by instances that are gone due at once. */
+  async function giveBackClaimsOfGoneInstances(at: Date): Promise<void> {
+    if (!liveness || at.getTime() - claimsCheckedAt < pollMs) return;
+    claimsCheckedAt = at.getTime();
+    const claimants = await db
+      .selectDistinct({ key: emailOutbox.claimedBy })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.status, 'pending'),
+          gt(emailOutbox.nextAttemptAt, at),
+          isNotNull(emailOutbox.claimedBy),
+          ne(emailOutbox.claimedBy, liveness.key),
+        ),
+      );
+    for (const { key } of claimants) {
+      if (key === null || (await liveness.isAlive(key))) continue;
+      const given = await db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: at, claimedBy: null })
+        .where(and(eq(emailOutbox.status, 'pending'), eq(emailOutbox.claimedBy, key)))
+        .returning({ id: emailOutbox.id });
+      log.warn({ instance: key, messages: given.length }, 'e-mail claimed by an instance that stopped, sent now');
+    }
+  }
+
   /** Due rows, each moved past the lease in the same statement, so no other worker takes them. */
   async function claim(): Promise<{ rows: ClaimedRow[]; leaseUntil: Date }> {
     const claimedAt = now();
+    await giveBackClaimsOfGoneInstances(claimedAt);
     const leaseUntil = new Date(claimedAt.getTime() + leaseMs);
     const due = db
       .select({ id: emailOutbox.id })
@@ -101,7 +137,7 @@ export function createMailWorker({
       .for('update', { skipLocked: true });
     const rows = await db
       .update(emailOutbox)
-      .set({ nextAttemptAt: leaseUntil })
+      .set({ nextAttemptAt: leaseUntil, claimedBy: liveness?.key ?? null })
       .where(inArray(emailOutbox.id, due))
       .returning({
         id: emailOutbox.id,
@@ -123,7 +159,7 @@ export function createMailWorker({
     const nextAttemptAt = giveUp ? now() : new Date(now().getTime() + retryDelayMs(attempts));
     await db
       .update(emailOutbox)
-      .set({ attempts, lastError, nextAttemptAt, ...(giveUp ? { status: 'failed' as const } : {}) })
+      .set({ attempts, lastError, nextAttemptAt, claimedBy: null, ...(giveUp ? { status: 'failed' as const } : {}) })
       .where(eq(emailOutbox.id, row.id));
     const details = { outboxId: row.id, orderId: row.orderId, attempts, lastError };
     if (giveUp) {
@@ -149,7 +185,7 @@ export function createMailWorker({
       recording.push(
         db
           .update(emailOutbox)
-          .set({ status: 'sent', sentAt: now(), lastError: null })
+          .set({ status: 'sent', sentAt: now(), lastError: null, claimedBy: null })
           .where(inArray(emailOutbox.id, ids))
           .then(
             () => void (result.sent += ids.length),
@@ -200,7 +236,7 @@ export function createMailWorker({
     if (unsent.length > 0) {
       await db
         .update(emailOutbox)
-        .set({ nextAttemptAt: now() })
+        .set({ nextAttemptAt: now(), claimedBy: null })
         .where(and(inArray(emailOutbox.id, unsent), eq(emailOutbox.nextAttemptAt, leaseUntil)));
     }
     if (rows.length === batchSize) again = true;
