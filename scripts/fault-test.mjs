@@ -1,6 +1,6 @@
 // `npm run test:fault`: the shop keeps its promises when an instance dies mid-traffic. Starts a
 // fresh database (comics_fault), an SMTP server in this process, three instances behind HAProxy,
-// and sends mixed traffic through the load balancer for a minute; meanwhile instance 2 is killed
+// and sends mixed traffic through the load balancer for 45 s; meanwhile instance 2 is killed
 // (SIGKILL) and restarted. Then checks:
 //   (a) no paid order lost: every checkout answered 'paid' is paid in the database; after
 //       reconciliation every succeeded sandbox charge has exactly one paid order and no order is
@@ -11,7 +11,7 @@
 //   (d) a logout on one instance is refused at once by the others;
 //   (e) the e-mail outbox drains within 20 s of the traffic (what the killed instance had claimed
 //       is sent by another at once, not after its lease), a confirmation for every paid order.
-// Exits 1 on any violation. Options: --seconds (60), --kill-at (15), --restart-after (10),
+// Exits 1 on any violation. Options: --seconds (45), --kill-at (10), --restart-after (10),
 // --concurrency (16). FAULT_TEST_JSON=<file> also writes the checks' results there (for CI).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,8 +24,8 @@ import { prepareShoppers, runMixedTraffic, summarize } from './cluster-traffic.m
 
 const { values: options } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '60' },
-    'kill-at': { type: 'string', default: '15' },
+    seconds: { type: 'string', default: '45' },
+    'kill-at': { type: 'string', default: '10' },
     'restart-after': { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '16' },
   },
