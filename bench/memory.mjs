@@ -6,7 +6,7 @@
 //
 // Options: --server FILE (apps/server/dist/server.js), --requests N (1000), --concurrency N (6,
 // a browser's connections), --settle S (seconds at rest before a sample, 10), --port N (3320),
-// --node-flags "…" (Node or V8 options to try, e.g. "--max-semi-space-size=2").
+// --node-flags "…" (Node or V8 options to try instead of those `npm start` passes, e.g. "--max-semi-space-size=2").
 // The breakdown comes from /proc/PID/smaps (WASM memories, malloc heaps, mapped files) and from
 // memory-probe.mjs, preloaded into the server, which reports what V8 sees.
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,7 +23,12 @@ const requestCount = Number(args.requests ?? 1000);
 const concurrency = Number(args.concurrency ?? 6);
 const settleMs = Number(args.settle ?? 10) * 1000;
 const port = Number(args.port ?? 3320);
-const nodeFlags = args['node-flags']?.split(' ').filter(Boolean) ?? [];
+/** The flags of package.json's start script (`node <flags> scripts/start.mjs`), unless told others. */
+const startFlags = () => {
+  const { start } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts;
+  return start.split(' ').filter((word) => word.startsWith('--'));
+};
+const nodeFlags = args['node-flags']?.split(' ').filter(Boolean) ?? startFlags();
 /** How long the SVG drawing helper stays after its last drawing (svg-drawing.ts), and a little more. */
 const HELPER_IDLE_MS = 32_000;
 const url = `http://127.0.0.1:${port}`;

@@ -11,8 +11,8 @@ import { PGlite } from '@electric-sql/pglite';
  * operating system's cache, not from the disk.
  */
 export const PGLITE_MEMORY_SETTINGS = {
-  // The demo catalogue's tables and indexes are about 25 MB.
-  shared_buffers: '32MB',
+  // The demo catalogue's tables and indexes are about 25 MB; what misses is in the OS's cache.
+  shared_buffers: '16MB',
   // What one vacuum or index build may take (the seed's vacuum, migrations); the heap keeps its
   // peak, and PostgreSQL's default is 64 MB.
   maintenance_work_mem: '16MB',

@@ -19,6 +19,7 @@ import { createMediaAddresses, type MediaAddresses } from './http/media-addresse
 import { installShopSecurityHeaders } from './http/security-headers';
 import { installAccessLog } from './logging/access-log';
 import { createLoggers } from './logging/loggers';
+import { collectWhenIdle } from './memory/idle-collection';
 import { installMetrics, type AppMetrics } from './cluster/metrics';
 import { forwardUserCache } from './cluster/cache-forwarding';
 import type { ReadinessCheck } from './cluster/readiness';
@@ -125,6 +126,13 @@ export async function installPlatform({ config, database, logStream }: PlatformD
   app.addHook('onClose', () => shared.close());
   const liveness = await holdInstanceLock(database);
   app.addHook('onClose', () => liveness.close());
+  // The garbage of a burst of work is collected once the server falls quiet (platform/memory).
+  const idleCollection = collectWhenIdle();
+  app.addHook('onResponse', (_request, _reply, done) => {
+    idleCollection.touched();
+    done();
+  });
+  app.addHook('onClose', async () => idleCollection.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
