@@ -21,8 +21,9 @@ const serverModuleFaces = {
   // security events, which an administrator's role changes join.
   auth: ['service.ts', 'access.ts', 'session-cookie.ts', 'security-log.ts'],
   cart: ['service.ts', 'wire.ts'],
-  // selections: the columns and averages other modules' queries select, so an issue reads the same everywhere.
-  catalog: ['service.ts', 'wire.ts', 'selections.ts'],
+  // selections: the columns and averages other modules' queries select, so an issue reads the same everywhere;
+  // importing: an imported archive's issue written whole, with the pages its caller attaches.
+  catalog: ['service.ts', 'wire.ts', 'selections.ts', 'importing.ts'],
   // The mail module is its outbox (a mail queued in the caller's transaction) and the mails it knows.
   mail: ['outbox.ts', 'account-mails.ts', 'new-issue.ts', 'order-confirmation.ts'],
   // cover-art: the generated covers' addresses; images: the one image pipeline (sharp).

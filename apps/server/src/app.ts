@@ -15,6 +15,7 @@ import { checkoutModule, type CheckoutModuleNeeds } from './modules/checkout/mod
 import { favouritesModule } from './modules/favourites/module';
 import { followsModule } from './modules/follows/module';
 import { healthModule } from './modules/health/module';
+import { importsModule } from './modules/imports/module';
 import { mailModule } from './modules/mail/module';
 import { mediaModule } from './modules/media/module';
 import { paymentsModule } from './modules/payments/module';
@@ -68,6 +69,17 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
     pageUploadLimits,
   });
   const admin = adminModule(platform, { accounts: auth.accounts, cart: cart.service, reader: reader.service, audit });
+  importsModule(platform, {
+    catalog: catalog.importing,
+    audit,
+    tools: {
+      openArchive: reader.importPages.open,
+      storePages: reader.importPages.store,
+      removePages: reader.importPages.remove,
+      storeCover: async (bytes, uploadedBy) =>
+        (await media.service.storeUpload({ bytes, uploadedBy, audited: false })).url,
+    },
+  });
   const health = healthModule(platform);
   const web = webModule(platform, {
     catalog: catalog.service,

@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   imageTooLarge: 'image_too_large',
   notAnArchive: 'not_an_archive',
   damagedArchive: 'damaged_archive',
+  unsupportedArchive: 'unsupported_archive',
   archiveTooLarge: 'archive_too_large',
   tooManyEntries: 'too_many_entries',
   tooManyPages: 'too_many_pages',

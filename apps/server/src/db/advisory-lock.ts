@@ -16,6 +16,8 @@ export const LOCKS = {
   reconciler: 726_410_005,
   /** Taken with a second key: each running instance's own (db/instance-lock.ts). */
   instanceAlive: 726_410_006,
+  /** Taken with a second key (publisher, series and start year): one volume per series, whichever import gets there first. */
+  importVolume: 726_410_007,
 } as const;
 
 /** Runs `work` holding the lock, waiting for it when another instance holds it. */

@@ -1,7 +1,7 @@
 // The admin's catalogue tools through the app's own route table, on a mocked API: 'Edit comic'
 // and 'Edit issue' show on /admin/cardDetail/{id} only, a save sends only what changed and the
 // page shows the new values at once, and what the server refuses is said at its field; the issue
-// modal's pages tool uploads a CBZ, says what came of it, and removes uploaded pages after asking.
+// modal's pages tool uploads a CBZ or CBR, says what came of it, and removes uploaded pages after asking.
 import { ERROR_CODES } from '@comics/shared/error-codes';
 import type { ComicDetail, Issue, RatedIssue } from '@comics/shared/schemas/catalog';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -219,7 +219,10 @@ describe("the admin's pages tool (issue 13)", () => {
     const uploads = installFakeXhr();
     const { user, pages, tool, input } = await openTool(pagesOf(24, 'generated'));
     expect(await within(tool).findByText('24 generated demo pages')).toBeInTheDocument();
-    expect(input).toHaveAttribute('accept', '.cbz,.zip,application/zip,application/vnd.comicbook+zip');
+    expect(input).toHaveAttribute(
+      'accept',
+      '.cbz,.zip,.cbr,.rar,application/zip,application/vnd.comicbook+zip,application/vnd.rar,application/vnd.comicbook-rar',
+    );
     expect(within(tool).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/72');
     expect(within(tool).queryByRole('button', { name: 'Remove uploaded pages' })).not.toBeInTheDocument();
 
@@ -264,12 +267,25 @@ describe("the admin's pages tool (issue 13)", () => {
     await waitFor(() => expect(errorOf(input)).toBe('The archive is larger than 200 MB.'));
   });
 
-  it('refuses a file that is not a CBZ or ZIP before sending it', async () => {
+  it('refuses a file that is not a CBZ or CBR (ZIP or RAR) before sending it', async () => {
     const uploads = installFakeXhr();
     const { input } = await openTool(pagesOf(24, 'generated'));
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'page.png', { type: 'image/png' }));
-    await waitFor(() => expect(errorOf(input)).toBe('Choose a CBZ or ZIP archive of the pages.'));
+    await waitFor(() => expect(errorOf(input)).toBe('Choose a CBZ or CBR archive (a ZIP or RAR) of the pages.'));
     expect(uploads).toEqual([]);
+  });
+
+  it('sends a CBR or a RAR as it sends a CBZ', async () => {
+    const uploads = installFakeXhr();
+    const { user, tool, input } = await openTool(pagesOf(24, 'generated'));
+    expect(within(tool).getByText(/A CBZ or CBR \(a ZIP or RAR\) of images/)).toBeInTheDocument();
+    await user.upload(input, cbz('night-2.cbr'));
+    expect((uploads[0]!.body!.get('file') as File).name).toBe('night-2.cbr');
+    uploads[0]!.respond(200, { issueId: 72, pageCount: 3, direction: 'ltr', skipped: [] });
+    expect(await within(tool).findByText('3 pages uploaded.')).toBeInTheDocument();
+
+    await user.upload(input, cbz('night-2.RAR'));
+    expect((uploads[1]!.body!.get('file') as File).name).toBe('night-2.RAR');
   });
 
   it('removes the uploaded pages after asking, and the summary goes back to the demo pages', async () => {

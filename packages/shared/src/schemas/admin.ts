@@ -147,6 +147,8 @@ export const AUDIT_ACTIONS = [
   'comic.updated',
   'issue.created',
   'issue.updated',
+  'import.started',
+  'import.finished',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,16 @@
 // The catalogue: publishers, volumes (the spec's "comics") and their issues.
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { tsvector } from './types';
 
 export const publishers = pgTable('publishers', {
@@ -26,10 +36,16 @@ export const volumes = pgTable(
     searchName: text()
       .notNull()
       .generatedAlwaysAs(sql`f_unaccent(lower(name))`),
+    /**
+     * The names credited in its issues and their genres, space-separated: kept by the catalogue's
+     * import writes (an imported issue's credits change it), so search finds a comic by its writer,
+     * artists or genre.
+     */
+    creditsText: text().notNull().default(''),
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple', f_unaccent(lower(name))), 'A') || setweight(to_tsvector('simple', f_unaccent(lower(coalesce(deck, '')))), 'B')`,
+        sql`setweight(to_tsvector('simple', f_unaccent(lower(name))), 'A') || setweight(to_tsvector('simple', f_unaccent(lower(coalesce(deck, '')))), 'B') || setweight(to_tsvector('simple', f_unaccent(lower(credits_text))), 'C')`,
       ),
     // What a catalogue card shows of the volume's issues and reviews, and what 'Newest' and 'Top
     // rated' sort by. Kept by triggers on issues and reviews (migration 0012), never written by
@@ -82,9 +98,20 @@ export const issues = pgTable(
     image: text().notNull(),
     priceCents: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The cover date ComicInfo.xml or the file's name gives: 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'. */
+    coverDate: text(),
+    /** ISO 639 code of its text, as ComicInfo.xml gives it. */
+    languageIso: text(),
+    ageRating: text(),
+    gtin: text(),
+    /** SHA-256 (hex) of the archive it was imported from: the same archive again changes nothing. */
+    importedHash: text(),
   },
   (t) => [
     unique('issues_volume_number_key').on(t.volumeId, t.issueNumber),
+    index('issues_imported_hash_idx')
+      .on(t.importedHash)
+      .where(sql`${t.importedHash} is not null`),
     check('issues_price_cents_check', sql`${t.priceCents} >= 0`),
     check('issues_issue_number_check', sql`${t.issueNumber} >= 0`),
   ],
@@ -97,3 +124,37 @@ export const issues = pgTable(
 export const searchWords = pgTable('search_words', {
   word: text().primaryKey(),
 });
+
+export const creditRoles = ['writer', 'penciller', 'inker', 'colorist', 'letterer', 'cover_artist', 'editor'] as const;
+
+/** Who made an issue, in the order its ComicInfo.xml lists them within a role. */
+export const issueCredits = pgTable(
+  'issue_credits',
+  {
+    issueId: integer()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    role: text({ enum: creditRoles }).notNull(),
+    name: text().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.role, t.name] }),
+    check(
+      'issue_credits_role_check',
+      sql`${t.role} in ('writer', 'penciller', 'inker', 'colorist', 'letterer', 'cover_artist', 'editor')`,
+    ),
+  ],
+);
+
+/** An issue's genres (ComicInfo.xml's Genre), as written. */
+export const issueGenres = pgTable(
+  'issue_genres',
+  {
+    issueId: integer()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    genre: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.genre] })],
+);

@@ -8,7 +8,8 @@ import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
 
 export interface AuditRecord {
-  actorId: number;
+  /** The administrator; null for an operator's command at the server (npm run import). */
+  actorId: number | null;
   action: AuditAction;
   /** What was acted on, e.g. `user 12`, `issue 345`. */
   target?: string;

@@ -30,7 +30,7 @@ export interface IssueValues {
 }
 
 export interface NewVolumeValues extends VolumeValues {
-  startYear: number;
+  startYear: number | null;
 }
 
 export type VolumeForEdit = VolumeValues & { id: number };

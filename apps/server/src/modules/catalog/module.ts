@@ -10,7 +10,8 @@ import { clusterCatalogEvents, clusterRatings } from '../../platform/cluster/cac
 import { loggableError } from '../../platform/logging/loggable-error';
 import { createCatalogAdminRepository } from './admin-repository';
 import { catalogAdminRoutes } from './admin-routes';
-import { createCatalogAdminService } from './admin-service';
+import { createCatalogAdminService, type IssueAddedHook } from './admin-service';
+import { createCatalogImporting } from './importing';
 import { RatingVersions } from './rating-versions';
 import { createCatalogRepository } from './repository';
 import { catalogRoutes } from './routes';
@@ -30,17 +31,28 @@ export function catalogModule(
     }),
     shared.bus,
   );
+  // A new issue's e-mails to its series' followers commit with it; the worker sends them after.
+  const issueAdded: IssueAddedHook = async (issue, tx) =>
+    (await follows.issueAdded(tx, issue)) > 0 ? () => mail.wake() : undefined;
+  const adminRepository = createCatalogAdminRepository(database.db);
   const catalogAdmin = createCatalogAdminService({
-    repository: createCatalogAdminRepository(database.db),
+    repository: adminRepository,
     events: changes,
     defaultIssuePriceCents: config.DEFAULT_ISSUE_PRICE_CENTS,
-    // A new issue's e-mails to its series' followers commit with it; the worker sends them after.
-    issueAdded: async (issue, tx) => ((await follows.issueAdded(tx, issue)) > 0 ? () => mail.wake() : undefined),
+    issueAdded,
+  });
+  // Imported archives' issues (the imports module), written whole with their pages.
+  const importing = createCatalogImporting({
+    db: database.db,
+    repository: adminRepository,
+    events: changes,
+    issueAdded,
   });
   // A review saved or deleted shows in the volume's cached avgRating at once, on every instance.
   const ratings = new RatingVersions();
   return {
     service: catalog,
+    importing,
     changes,
     ratings,
     onRatingsChanged: clusterRatings(ratings, shared.bus),

@@ -5,7 +5,11 @@ import { sql } from 'drizzle-orm';
 import { issues } from '../../db/schema/catalog';
 import { reviews } from '../../db/schema/reviews';
 
-export type IssueRow = typeof issues.$inferSelect;
+/** An issue as the catalogue's lists answer it (the columns of issueColumns()). */
+export type IssueRow = Pick<
+  typeof issues.$inferSelect,
+  'id' | 'volumeId' | 'issueNumber' | 'name' | 'description' | 'image' | 'priceCents' | 'createdAt'
+>;
 
 /** The average of the reviews' stars, 2 decimals, null without any (one formula wherever it shows). */
 export const averageRating = () => sql<number | null>`round(avg(${reviews.rating}), 2)::float8`;

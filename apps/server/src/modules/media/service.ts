@@ -38,8 +38,12 @@ const UPLOADED_MAIN_RENDITION = /^\/media\/(uploads\/[a-f0-9]{24})\/([1-9]\d{0,4
 const REMEMBERED_PREVIEWS = 10_000;
 
 export interface MediaService {
-  /** Checks and stores an upload (4xx HttpError naming `file` when refused), recorded as the admin's. */
-  storeUpload(input: { bytes: Buffer; uploadedBy: number }): Promise<StoredUpload>;
+  /**
+   * Checks and stores an upload (4xx HttpError naming `file` when refused), recorded as the
+   * admin's, in the audit log too unless `audited` is false (an import's covers: the import is
+   * audited once, not each of its thousands of covers).
+   */
+  storeUpload(input: { bytes: Buffer; uploadedBy: number | null; audited?: boolean }): Promise<StoredUpload>;
   /** A stored rendition under /media/uploads, or null (unknown or malformed key). */
   openUpload(key: string): Promise<StoredObject | null>;
   /** The raster image for a comic's link preview: its upload's JPEG, or its generated cover drawn as one. */
@@ -70,7 +74,7 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
   }
 
   return {
-    async storeUpload({ bytes, uploadedBy }) {
+    async storeUpload({ bytes, uploadedBy, audited = true }) {
       await checkUploadedImage(bytes);
       const renditions = await renderRenditions(bytes);
       const main = renditions.find((rendition) => rendition.role === 'main')!;
@@ -87,6 +91,7 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
               uploadedBy,
             })),
           );
+          if (!audited) return;
           await createAuditLog(tx).record({
             actorId: uploadedBy,
             action: 'media.uploaded',

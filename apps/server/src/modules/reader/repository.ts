@@ -71,9 +71,14 @@ export function createReaderRepository(db: Database) {
     /**
      * Makes `set` the issue's pages (replacing any earlier set whole); answers the replaced set's
      * version, whose images the caller deletes, or null. False when the issue does not exist.
+     * Inside `within` when given (an import's transaction, which writes the issue itself).
      */
-    async replacePageSet(set: PageSet, uploadedBy: number | null): Promise<{ replaced: string | null } | false> {
-      return db.transaction(async (tx) => {
+    async replacePageSet(
+      set: PageSet,
+      uploadedBy: number | null,
+      within: Database = db,
+    ): Promise<{ replaced: string | null } | false> {
+      return within.transaction(async (tx) => {
         // Locks the issue row: two uploads for one issue take turns, the later one wins.
         const [issue] = await tx.select({ id: issues.id }).from(issues).where(eq(issues.id, set.issueId)).for('update');
         if (!issue) return false;

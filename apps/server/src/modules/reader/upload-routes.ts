@@ -1,9 +1,10 @@
 // POST and DELETE /api/admin/issues/:id/pages: an administrator uploads an issue's pages as a
-// CBZ/ZIP (multipart field `file`), or removes them. The archive is streamed to a temporary file,
-// never held in memory, and cut off at the size limit; the folder is removed whatever happens.
-// The file's name and declared type are never looked at. Every refusal is a 4xx naming the field,
-// but for 503 'busy' (with Retry-After), answered before the body is received, when the admin
-// is converting an archive already or the server is converting all it will at once.
+// CBZ/ZIP or CBR/RAR archive (multipart field `file`), or removes them. The archive is streamed to
+// a temporary file, never held in memory, and cut off at the size limit; the folder is removed
+// whatever happens. The file's name and declared type are never looked at: its first bytes tell
+// its format. Every refusal is a 4xx naming the field, but for 503 'busy' (with Retry-After),
+// answered before the body is received, when the admin is converting an archive already or the
+// server is converting all it will at once.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,7 @@ function archiveForm(maxBytes: number): SingleFileForm {
 
 /** Writes the form's archive into `folder`; answers its path. Other fields are ignored. */
 async function receiveArchive(request: FastifyRequest, folder: string, form: SingleFileForm): Promise<string> {
-  const archivePath = path.join(folder, 'archive.zip');
+  const archivePath = path.join(folder, 'archive');
   let received = false;
   try {
     for await (const part of request.parts()) {
@@ -88,7 +89,8 @@ export const pageUploadRoutes: FastifyPluginAsyncZod<{ uploads: PageUploads }> =
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: "Upload an issue's pages (multipart: file, a CBZ/ZIP of images); replaces any earlier upload",
+        summary:
+          "Upload an issue's pages (multipart: file, a CBZ/ZIP or CBR/RAR of images); replaces any earlier upload",
         consumes: ['multipart/form-data'],
         params,
         response: {

@@ -1,5 +1,5 @@
-// POST and DELETE /api/admin/issues/:id/pages as an admin's browser uses them: a CBZ's pages are
-// stored in reading order as WebP renditions and recorded in one go; archives that are not safe
+// POST and DELETE /api/admin/issues/:id/pages as an admin's browser uses them: a CBZ's (or a
+// CBR's) pages are stored in reading order as WebP renditions and recorded in one go; archives that are not safe
 // or hold no pages are refused with nothing stored; a new upload replaces the old set and its
 // images. The app runs with small upload limits, so the limits can be reached cheaply.
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@comics/shared/error-codes';
 import { archiveForm, makeZip, pageImage, type ZipEntry } from '../../../test/cbz';
+import { makeRar } from '../../../test/rar';
 import { createTestDatabase, seededIssues, signedInUser, testConfig, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { auditLog } from '../../db/schema/audit';
@@ -147,6 +148,28 @@ describe('POST /api/admin/issues/:id/pages', () => {
       action: 'issue.updated',
       details: { fields: ['pages'], pageCount: 4, direction: 'rtl' },
     });
+  });
+
+  it('stores the pages of a CBR (RAR) archive the same way', async () => {
+    const issueId = freshIssue();
+    const rar = makeRar([
+      await page('p10.png', 440, 'jpeg'),
+      { name: 'ComicInfo.xml', data: comicInfo('YesAndRightToLeft') },
+      await page('p2.png', 420),
+      await page('p1.png', 400),
+    ]);
+    const res = await upload(issueId, rar);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ issueId, pageCount: 3, direction: 'rtl', skipped: ['ComicInfo.xml'] });
+
+    const set = (await repository.findPageSet(issueId))!;
+    expect(set).toMatchObject({ issueId, pageCount: 3, direction: 'rtl' });
+    expect(set.pages.map((stored) => [stored.number, stored.width, stored.height])).toEqual([
+      [1, 400, 600],
+      [2, 420, 630],
+      [3, 440, 660],
+    ]);
+    expect((await storedImages(issueId)).sort()).toEqual(keysOf(set).sort());
   });
 
   it('replaces an earlier upload whole, removing its images, and clamps saved reading progress', async () => {

@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PagesUploadAnswer } from '@comics/shared/schemas/reader';
-import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_PAGES } from '@comics/shared/schemas/reader';
+import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_PAGES, PAGE_WIDTHS } from '@comics/shared/schemas/reader';
+import type { Database } from '../../db/client';
 import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { HttpError, tryAgainLater } from '../../platform/http/errors';
 import { loggableError } from '../../platform/logging/loggable-error';
@@ -49,6 +50,8 @@ export interface PageUploadDependencies {
   limits?: Partial<PageUploadLimits>;
 }
 
+/** The rendition slots' client for imported archives (one import worker per instance). */
+const IMPORTS_CLIENT = 'imports';
 /** Pages rendered at once, in all: sharp keeps a core busy per page, and the server has two. */
 const RENDITION_SLOTS = 2;
 /** Pages one upload renders at once: an admin alone uses both cores; two admins get one each. */
@@ -127,12 +130,12 @@ export function createPageUploads(deps: PageUploadDependencies) {
     },
     busy,
   );
-  // Every upload converting asks for at most PAGES_AT_ONCE slots, so the waiting places always
-  // suffice: a page is never refused halfway through an archive.
+  // Every upload converting, and the import worker, asks for at most PAGES_AT_ONCE slots, so the
+  // waiting places always suffice: a page is never refused halfway through an archive.
   const renditions = new WorkSlots(
     {
       concurrency: RENDITION_SLOTS,
-      maxWaiting: UPLOADS_AT_ONCE * PAGES_AT_ONCE,
+      maxWaiting: (UPLOADS_AT_ONCE + 1) * PAGES_AT_ONCE,
       maxWaitingPerClient: PAGES_AT_ONCE,
     },
     busy,
@@ -178,13 +181,13 @@ export function createPageUploads(deps: PageUploadDependencies) {
   async function storePage(
     archive: ComicArchive,
     page: ArchivePage,
-    at: { issueId: number; version: string; number: number; uploadedBy: number },
+    at: { issueId: number; version: string; number: number; client: string },
     written: string[],
   ): Promise<StoredPage> {
     let rendered: RenderedPage;
     try {
       const bytes = await archive.readPage(page);
-      rendered = await renditions.run(`admin:${at.uploadedBy}`, () => renderPage(bytes));
+      rendered = await renditions.run(at.client, () => renderPage(bytes));
     } catch (error) {
       throw error instanceof HttpError ? entryRefusedFor(page.name, error) : error;
     }
@@ -235,7 +238,7 @@ export function createPageUploads(deps: PageUploadDependencies) {
       let before: PageSet | null;
       try {
         const pages = await mapLimited(archive.pages, PAGES_AT_ONCE, (page, index) =>
-          storePage(archive, page, { issueId, version, number: index + 1, uploadedBy }, written),
+          storePage(archive, page, { issueId, version, number: index + 1, client: `admin:${uploadedBy}` }, written),
         );
         before = await repository.findPageSet(issueId);
         const set: PageSet = { issueId, version, pageCount: pages.length, direction: archive.direction, pages };
@@ -257,6 +260,58 @@ export function createPageUploads(deps: PageUploadDependencies) {
         details: { fields: PAGES_FIELD, pageCount: archive.pages.length, direction: archive.direction },
       });
       return { issueId, pageCount: archive.pages.length, direction: archive.direction, skipped: archive.skipped };
+    },
+
+    /**
+     * An imported archive's pages (imports/converting.ts), rendered and stored as an upload's are,
+     * under `at`, which for a new issue is an id its row will get. `attach` makes them the issue's
+     * pages in the import's transaction; `committed` then removes the set they replaced and tells
+     * the caches. What a failure left is removed with `removeStored`.
+     */
+    async storeImported(
+      archive: ComicArchive,
+      at: { issueId: number; version: string },
+      onPage: (stored: number) => Promise<void>,
+    ) {
+      const written: string[] = [];
+      let stored = 0;
+      let pages: StoredPage[];
+      try {
+        pages = await mapLimited(archive.pages, PAGES_AT_ONCE, async (page, index) => {
+          const result = await storePage(archive, page, { ...at, number: index + 1, client: IMPORTS_CLIENT }, written);
+          await onPage(++stored);
+          return result;
+        });
+      } catch (error) {
+        await removeQuietly(written, 'refused import');
+        throw error;
+      }
+      const set: PageSet = { ...at, pageCount: pages.length, direction: archive.direction, pages };
+      // Read before the import's transaction (the embedded database has one connection, which
+      // that transaction holds); the replaced set is removed only if it is still this one.
+      const before = await repository.findPageSet(at.issueId);
+      let replaced: string | null = null;
+      return {
+        ...at,
+        pageCount: pages.length,
+        async attach(tx: Database, uploadedBy: number | null): Promise<void> {
+          const outcome = await repository.replacePageSet(set, uploadedBy, tx);
+          if (!outcome) throw issueNotFound();
+          replaced = outcome.replaced;
+        },
+        async committed(volumeId: number): Promise<void> {
+          await removeReplaced(before, replaced);
+          announce(volumeId, at.issueId);
+        },
+      };
+    },
+
+    /** Removes stored pages no set names (an import that failed or died before its commit). */
+    async removeStored(at: { issueId: number; version: string; pageCount: number }): Promise<void> {
+      const keys = Array.from({ length: at.pageCount }, (_, index) =>
+        PAGE_WIDTHS.map((width) => pageKey(at.issueId, at.version, index + 1, width)),
+      ).flat();
+      await removeQuietly(keys, 'unfinished import');
     },
 
     /** Removes the issue's uploaded pages (it reads generated ones again); 404 when it has none. */

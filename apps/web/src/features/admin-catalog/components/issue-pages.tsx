@@ -99,8 +99,8 @@ export function IssuePages({ issueId, title, pages, onChanged }: IssuePagesProps
           }}
         />
         <Form.Text id={hintId} className="d-block">
-          A CBZ or ZIP of images, {ARCHIVE_LIMITS}, in file name order. It uploads as soon as you choose it and replaces
-          the pages the issue has.
+          A CBZ or CBR (a ZIP or RAR) of images, {ARCHIVE_LIMITS}, in file name order. It uploads as soon as you choose
+          it and replaces the pages the issue has.
         </Form.Text>
         <FieldError inputId={inputId} message={fileError} />
       </Form.Group>

@@ -211,6 +211,20 @@ describe('AdminDashboard', () => {
     ).toBe('resent the order confirmation of order 4');
     expect(
       describeAuditEntry(
+        auditEntry(1, { action: 'import.started', target: 'import 3', details: { files: 120, dryRun: false } }),
+      ),
+    ).toBe('started importing 120 archives (import 3)');
+    expect(
+      describeAuditEntry(
+        auditEntry(1, {
+          action: 'import.finished',
+          target: 'import 3',
+          details: { created: 117, updated: 0, unchanged: 1, failed: 2 },
+        }),
+      ),
+    ).toBe('finished import 3: 117 created, 1 unchanged, 2 failed');
+    expect(
+      describeAuditEntry(
         auditEntry(1, { action: 'order.taken_back', target: 'order 4', details: { buyerId: 9, issues: [41, 42] } }),
       ),
     ).toBe('took back the 2 issues of order 4 from its buyer');

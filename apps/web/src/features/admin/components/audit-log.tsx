@@ -92,6 +92,18 @@ export function describeAuditEntry(entry: AuditEntry): string {
           : '';
       return `edited ${fields} of ${target ?? 'an issue'}${price}`;
     },
+    'import.started': () => {
+      const files = whole(details.files);
+      const what = files !== null ? plural(files, 'archive', 'archives') : 'archives';
+      return `started importing ${what}${details.dryRun === true ? ' (a dry run)' : ''}${target ? ` (${target})` : ''}`;
+    },
+    'import.finished': () => {
+      const counts = (['created', 'updated', 'unchanged', 'failed'] as const)
+        .map((outcome) => [outcome, whole(details[outcome])] as const)
+        .filter(([, count]) => count !== null && count > 0)
+        .map(([outcome, count]) => `${count} ${outcome}`);
+      return `finished ${target ?? 'an import'}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
+    },
   };
   return (sentences[entry.action] ?? (() => on(`did ${entry.action} on`)))();
 }
