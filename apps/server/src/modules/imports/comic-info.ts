@@ -7,8 +7,10 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { cleanLine, cleanList, cleanParagraphs } from './clean-text';
 import { htmlToText, looksLikeHtml } from './html-text';
 import { xmlElementText } from './xml-text';
+import type { CreditRole } from '../catalog/importing';
 
-export type CreditRole = 'writer' | 'penciller' | 'inker' | 'colorist' | 'letterer' | 'cover_artist' | 'editor';
+/** The roles the catalogue keeps credits under (db/schema/catalog.ts). */
+export type { CreditRole };
 
 export interface Credit {
   role: CreditRole;

@@ -2,29 +2,25 @@
 // what that leaves out, and the shop's defaults for the rest. An archive the shop cannot place
 // (no series, an issue number that is not a whole number) is a problem in a sentence the import
 // report shows, not an issue.
+import type { ImportedIssue } from '../catalog/importing';
 import type { ComicInfo, Credit } from './comic-info';
 import { metadataFromPath } from './names';
 
 export type { CreditRole } from './comic-info';
 
-export interface IssueMetadata {
-  publisher: string;
-  series: string;
-  /** The volume's start year. */
-  startYear: number | null;
-  issueNumber: number;
-  title: string | null;
-  summary: string | null;
-  /** 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'. */
-  coverDate: string | null;
+/**
+ * What the catalogue writes of an issue (catalog/importing.ts), less what conversion adds (the
+ * archive's hash, the cover, the price), and what the archive says besides.
+ */
+export interface IssueMetadata extends Omit<
+  ImportedIssue,
+  'archiveHash' | 'cover' | 'priceCents' | 'credits' | 'genres'
+> {
   credits: Credit[];
   genres: string[];
   tags: string[];
   direction: 'ltr' | 'rtl';
-  languageIso: string | null;
-  ageRating: string | null;
   web: string[];
-  gtin: string | null;
 }
 
 /** The publisher of a book neither its ComicInfo.xml nor its folders name. */
