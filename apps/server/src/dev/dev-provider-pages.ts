@@ -1,9 +1,7 @@
 // The pages of the development OpenID provider: its sign-in form and its error pages. Plain,
 // self-contained HTML (an inline <style>, which the shop's CSP allows; no script, no external
 // resource), readable in light and dark colour schemes.
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../platform/http/escape-html';
 
 export const SIGN_IN_TITLE = 'Sign in (development provider)';
 

@@ -9,6 +9,7 @@ import { LOCKS } from '../../db/advisory-lock';
 import { queryRows, type Database } from '../../db/client';
 import { type creditRoles, issueCredits, issueGenres, issues, publishers, volumes } from '../../db/schema/catalog';
 import type { CatalogEvents } from '../../platform/cache/catalog-events';
+import { escapeHtml } from '../../platform/http/escape-html';
 import type { CatalogAdminRepository } from './admin-repository';
 import type { IssueAddedHook } from './admin-service';
 
@@ -79,7 +80,7 @@ const paragraphs = (text: string | null) =>
     ? null
     : text
         .split(/\n{2,}/)
-        .map((paragraph) => `<p>${paragraph.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`)
+        .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
         .join('');
 
 export function createCatalogImporting({

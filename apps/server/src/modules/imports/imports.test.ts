@@ -137,7 +137,7 @@ describe('importing a folder of archives', () => {
     expect(saga).toMatchObject({ startYear: 2012, publisher: 'Image' });
     const first = (await issueOf(saga.id, 1))!;
     expect(first).toMatchObject({ name: 'Chapter One', coverDate: '2012-03', priceCents: 250 });
-    expect(first.description).toContain('Two soldiers &#38; a baby.');
+    expect(first.description).toContain('Two soldiers &amp; a baby.');
     expect(first.image).toMatch(/^\/media\/uploads\//);
     const credits = await t.database.db
       .select({ role: issueCredits.role, name: issueCredits.name })

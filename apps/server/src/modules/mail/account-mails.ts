@@ -4,7 +4,7 @@
 // and HTML like the order confirmation; names come from sign-ups and are escaped in the HTML part.
 // The reset link carries its token in the fragment (#token=…), which browsers never send to a
 // server, so it is in no access log and no Referer header.
-import { escapeHtml } from './order-confirmation';
+import { escapeHtml } from '../../platform/http/escape-html';
 import type { OutboxMessage } from './outbox';
 
 const SHOP_NAME = 'Comics Shop';

@@ -4,7 +4,7 @@
 // administrators and are escaped in the HTML part. Written once per new issue, with placeholders
 // for what differs per follower (their name, their unsubscribe link: see enqueueForEach).
 import { centsToDollars, formatDollars } from '@comics/shared/money';
-import { escapeHtml } from './order-confirmation';
+import { escapeHtml } from '../../platform/http/escape-html';
 import type { OutboxMessage } from './outbox';
 
 const SHOP_NAME = 'Comics Shop';

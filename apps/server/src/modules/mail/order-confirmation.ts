@@ -1,6 +1,7 @@
 // The e-mail a buyer gets once an order is paid: what was bought, for how much, with which card,
 // where to read it, and its receipt. Pure, so the checkout can build it before the statement that completes the order.
 // Comic and buyer names come from uploads and sign-ups: every one is escaped in the HTML part.
+import { escapeHtml } from '../../platform/http/escape-html';
 import { centsToDollars, formatDollars } from '@comics/shared/money';
 import type { OutboxMessage } from './outbox';
 
@@ -50,15 +51,6 @@ const itemTitle = (item: OrderConfirmationItem) => `${item.volumeName} #${item.i
 
 /** '2025-03-04 15:06 UTC': the same for every reader, whatever the server's locale. */
 const formatPaidAt = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export function buildOrderConfirmation(input: OrderConfirmationInput): Required<OutboxMessage> {
   const purchasesUrl = `${input.shopUrl}/user/purchases`;

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BoundedCache, sharedLoad } from '../../platform/cache/bounded-cache';
 import type { CatalogEvents } from '../../platform/cache/catalog-events';
+import { escapeHtml } from '../../platform/http/escape-html';
 import type { MediaAddresses } from '../../platform/http/media-addresses';
 import { readCredential } from '../auth/session-cookie';
 import type { CatalogService } from '../catalog/service';
@@ -18,8 +19,6 @@ const SHOP_TITLE = 'Comics Shop';
 const SHOP_DESCRIPTION = 'Browse, search and buy digital comics.';
 const comicPage = /^\/(?:user\/|admin\/)?cardDetail\/(\d{1,9})\/?$/;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const stripTags = (html: string) =>
   html
     .replace(/<[^>]*>/g, ' ')
