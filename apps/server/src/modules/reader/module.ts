@@ -8,7 +8,6 @@ import type { CatalogService } from '../catalog/service';
 import type { Platform } from '../../platform/platform';
 import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { forwardUserCache } from '../../platform/cluster/cache-forwarding';
-import { DEFAULT_ARCHIVE_LIMITS, openComicArchive } from './archive';
 import { KnownOwners } from './known-owners';
 import { createPlacesCache } from './progress';
 import { createReaderRepository } from './repository';
@@ -62,12 +61,11 @@ export function readerModule(
     ...(pageUploadLimits ? { limits: pageUploadLimits } : {}),
   });
   const readsPerIp = { reader, uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP };
-  const archiveLimits = { ...DEFAULT_ARCHIVE_LIMITS, maxPages: uploads.limits.maxPages };
   return {
     service: reader,
     /** What an import (the imports module) uses: archives read, and pages stored, by the upload's rules. */
     importPages: {
-      open: (path: string) => openComicArchive(path, archiveLimits),
+      open: uploads.openArchive,
       store: uploads.storeImported,
       remove: uploads.removeStored,
     },

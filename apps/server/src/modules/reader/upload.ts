@@ -141,6 +141,10 @@ export function createPageUploads(deps: PageUploadDependencies) {
     busy,
   );
 
+  /** An archive on disk, checked whole by the upload's limits (an import's archives too). */
+  const openArchive = (path: string) =>
+    openComicArchive(path, { ...DEFAULT_ARCHIVE_LIMITS, maxPages: limits.maxPages });
+
   async function findIssue(issueId: number) {
     const issue = await catalogIssue(issueId);
     if (!issue) throw issueNotFound();
@@ -209,6 +213,7 @@ export function createPageUploads(deps: PageUploadDependencies) {
 
   return {
     limits,
+    openArchive,
 
     /** 404 for an unknown issue: checked before an archive is received. */
     async assertIssueExists(issueId: number): Promise<void> {
@@ -228,10 +233,7 @@ export function createPageUploads(deps: PageUploadDependencies) {
     async upload(input: { issueId: number; archivePath: string; uploadedBy: number }): Promise<PagesUploadAnswer> {
       const { issueId, uploadedBy } = input;
       const issue = await findIssue(issueId);
-      const archive = await openComicArchive(input.archivePath, {
-        ...DEFAULT_ARCHIVE_LIMITS,
-        maxPages: limits.maxPages,
-      });
+      const archive = await openArchive(input.archivePath);
       const version = newVersion();
       const written: string[] = [];
       let outcome: { replaced: string | null } | false;
