@@ -90,3 +90,13 @@ export async function holdInstanceLock(database: DatabaseHandle): Promise<Instan
     },
   };
 }
+
+/** Those of `keys` (other instances' keys, found on work they claimed) whose instance is gone. */
+export async function goneInstances(
+  liveness: Pick<InstanceLiveness, 'isAlive'>,
+  keys: ReadonlyArray<number | null>,
+): Promise<number[]> {
+  const gone: number[] = [];
+  for (const key of keys) if (key !== null && !(await liveness.isAlive(key))) gone.push(key);
+  return gone;
+}

@@ -2,7 +2,7 @@
 // cores busy rendering pages, and the shop must keep serving), claiming each file for a lease it
 // renews at every page. Any number of instances share the queue; the files of an instance that
 // died are taken over at once (its liveness key), those of a stalled one when their lease ends.
-import type { InstanceLiveness } from '../../db/instance-lock';
+import { goneInstances, type InstanceLiveness } from '../../db/instance-lock';
 import { loggableError } from '../../platform/logging/loggable-error';
 import type { CatalogImporting } from '../catalog/importing';
 import { ClaimLost, convertArchive, ImportConflict, type ConversionResult, type ImportTools } from './converting';
@@ -48,12 +48,6 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let stopping = false;
-
-  async function goneInstances(): Promise<number[]> {
-    const gone: number[] = [];
-    for (const key of await repository.claimants(liveness.key)) if (!(await liveness.isAlive(key))) gone.push(key);
-    return gone;
-  }
 
   async function convert(file: ImportFileRow): Promise<ConversionResult | 'requeued'> {
     const batch = (await repository.findBatch(file.batchId))!;
@@ -102,7 +96,8 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   async function drainAll(): Promise<number> {
     let handled = 0;
     while (!stopping) {
-      const file = await repository.claimNext(liveness.key, LEASE_MS, await goneInstances());
+      const gone = await goneInstances(liveness, await repository.claimants(liveness.key));
+      const file = await repository.claimNext(liveness.key, LEASE_MS, gone);
       if (!file) break;
       const result = await convert(file);
       if (result === 'requeued') continue;

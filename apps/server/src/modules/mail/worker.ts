@@ -6,7 +6,7 @@
 // given back at the next poll of any other, so its mail goes out seconds later, not a lease later.
 import { and, asc, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { InstanceLiveness } from '../../db/instance-lock';
+import { goneInstances, type InstanceLiveness } from '../../db/instance-lock';
 import { emailOutbox } from '../../db/schema/outbox';
 import { loggableError } from '../../platform/logging/loggable-error';
 import { SEND_TIMEOUT_MS, type MailLog, type MailTransport, type OutgoingEmail } from './transport';
@@ -112,8 +112,11 @@ export function createMailWorker({
           ne(emailOutbox.claimedBy, liveness.key),
         ),
       );
-    for (const { key } of claimants) {
-      if (key === null || (await liveness.isAlive(key))) continue;
+    const gone = await goneInstances(
+      liveness,
+      claimants.map((claimant) => claimant.key),
+    );
+    for (const key of gone) {
       const given = await db
         .update(emailOutbox)
         .set({ nextAttemptAt: at, claimedBy: null })
