@@ -69,9 +69,10 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
     pageUploadLimits,
   });
   const admin = adminModule(platform, { accounts: auth.accounts, cart: cart.service, reader: reader.service, audit });
-  importsModule(platform, {
+  const imports = importsModule(platform, {
     catalog: catalog.importing,
     audit,
+    maxArchiveBytes: reader.importPages.maxArchiveBytes,
     tools: {
       openArchive: reader.importPages.open,
       storePages: reader.importPages.store,
@@ -100,6 +101,7 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
     favourites,
     follows,
     reader,
+    imports,
     reviews,
     web,
   ]);

@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   encryptedEntry: 'encrypted_entry',
   notAnImage: 'not_an_image',
   pageTooTall: 'page_too_tall',
+  // Imports
+  notWaitingForUpload: 'not_waiting_for_upload',
   // The reader
   notOwner: 'not_owner',
   pagesNotFound: 'pages_not_found',

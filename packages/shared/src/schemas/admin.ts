@@ -241,6 +241,9 @@ const issueFields = {
     .refine(isWholeCents, { error: 'At most 2 decimals' }),
 };
 
+/** An issue's price as administrators type it: dollars, 0.50 (the card networks' minimum) to 999.99. */
+export const issuePrice = issueFields.price;
+
 /** PATCH /api/admin/issues/{id}: an issue's name, description or price (dollars, 0.50, the card networks' minimum, to 999.99). */
 export const issueEditBody = z
   .object(issueFields)

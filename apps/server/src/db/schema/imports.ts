@@ -7,7 +7,8 @@ import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, t
 import { issues, volumes } from './catalog';
 import { users } from './users';
 
-export const importFileStatusEnum = pgEnum('import_file_status', ['queued', 'running', 'done', 'failed']);
+/** 'uploading': declared on the Import screen, its bytes still on their way (tus). */
+export const importFileStatusEnum = pgEnum('import_file_status', ['uploading', 'queued', 'running', 'done', 'failed']);
 export const importOutcomeEnum = pgEnum('import_outcome', ['created', 'updated', 'unchanged']);
 
 export const importBatches = pgTable('import_batches', {
@@ -36,8 +37,10 @@ export const importFiles = pgTable(
       .references(() => importBatches.id, { onDelete: 'cascade' }),
     /** The archive's path in the imported folder, or its name as uploaded: what reports show. */
     name: text().notNull(),
-    /** Where the archive is on this machine's disk (the folder imported, or the upload area). */
-    location: text().notNull(),
+    /** Where the archive is on this machine's disk (the folder imported, or the upload area); null until uploaded. */
+    location: text(),
+    /** The tus upload that is bringing it (the Import screen), until it is queued. */
+    uploadId: text(),
     sizeBytes: bigint({ mode: 'number' }).notNull(),
     status: importFileStatusEnum().notNull().default('queued'),
     outcome: importOutcomeEnum(),
@@ -69,5 +72,9 @@ export const importFiles = pgTable(
       .on(t.id)
       .where(sql`${t.status} in ('queued', 'running')`),
     check('import_files_pages_check', sql`${t.pagesDone} >= 0`),
+    check(
+      'import_files_location_check',
+      sql`${t.status}::text in ('uploading', 'failed') or ${t.location} is not null`,
+    ),
   ],
 );

@@ -1,8 +1,8 @@
-// Import batches and their files in the database: a batch with its files in one statement, the
-// claim of the next file (FOR UPDATE SKIP LOCKED, so instances never take the same one, with a
+// Import batches and their files in the database: a batch with its files in one statement (an
+// Import screen's files wait in 'uploading' until their tus upload is complete), the claim of the next file (FOR UPDATE SKIP LOCKED, so instances never take the same one, with a
 // lease; a claim whose instance is gone or whose lease ended is taken over), progress, outcomes,
 // and the report of a batch.
-import { and, asc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { importBatches, importFiles } from '../../db/schema/imports';
 
@@ -15,10 +15,17 @@ export interface NewBatch {
   defaultPriceCents: number;
   publisherPrices?: Record<string, number>;
   dryRun?: boolean;
-  files: ReadonlyArray<{ name: string; location: string; sizeBytes: number }>;
+  /** `location` null: the file is still to be uploaded. */
+  files: ReadonlyArray<{ name: string; location: string | null; sizeBytes: number }>;
 }
 
+/** A batch as the list of recent imports shows it. */
+export type BatchSummary = ImportBatchRow & { counts: BatchCounts };
+
+const OPEN_STATUSES = sql`('uploading', 'queued', 'running')`;
+
 export interface BatchCounts {
+  uploading: number;
   queued: number;
   running: number;
   created: number;
@@ -27,6 +34,36 @@ export interface BatchCounts {
   failed: number;
   pagesDone: number;
   pagesTotal: number;
+}
+
+/** Marks the batch finished when none of its files is open any more; true when this call did. */
+async function closeIfDone(tx: Database, batchId: number): Promise<boolean> {
+  const closed = await queryRows<{ id: number }>(
+    tx,
+    sql`update ${importBatches} set finished_at = now()
+        where ${importBatches.id} = ${batchId} and ${importBatches.finishedAt} is null
+          and not exists (select 1 from ${importFiles}
+                          where ${importFiles.batchId} = ${batchId} and ${importFiles.status} in ${OPEN_STATUSES})
+        returning ${importBatches.id}`,
+  );
+  return closed.length > 0;
+}
+
+async function countsOf(db: Database, batchId: number): Promise<BatchCounts> {
+  const [row] = await queryRows<BatchCounts>(
+    db,
+    sql`select count(*) filter (where status = 'uploading')::int as uploading,
+                 count(*) filter (where status = 'queued')::int as queued,
+                 count(*) filter (where status = 'running')::int as running,
+                 count(*) filter (where outcome = 'created')::int as created,
+                 count(*) filter (where outcome = 'updated')::int as updated,
+                 count(*) filter (where outcome = 'unchanged')::int as unchanged,
+                 count(*) filter (where status = 'failed')::int as failed,
+                 coalesce(sum(pages_done), 0)::int as "pagesDone",
+                 coalesce(sum(pages_total), 0)::int as "pagesTotal"
+            from ${importFiles} where batch_id = ${batchId}`,
+  );
+  return row!;
 }
 
 export function createImportRepository(db: Database) {
@@ -48,20 +85,89 @@ export function createImportRepository(db: Database) {
         const batchId = row!.id;
         // In slices: PostgreSQL takes at most 65,535 parameters a statement.
         for (let start = 0; start < files.length; start += 5_000) {
-          await tx.insert(importFiles).values(files.slice(start, start + 5_000).map((file) => ({ ...file, batchId })));
+          await tx
+            .insert(importFiles)
+            .values(
+              files
+                .slice(start, start + 5_000)
+                .map(
+                  (file) => ({ ...file, batchId, status: file.location === null ? 'uploading' : 'queued' }) as const,
+                ),
+            );
         }
         return batchId;
       });
     },
 
-    /** Adds a file to a batch that is still open (an upload that finished). */
-    async addFile(batchId: number, file: { name: string; location: string; sizeBytes: number }): Promise<number> {
-      const [row] = await db
-        .insert(importFiles)
-        .values({ ...file, batchId })
+    /** A file waiting for its upload, or undefined (no such file, or no longer waiting). */
+    async waitingForUpload(fileId: number): Promise<ImportFileRow | undefined> {
+      const [file] = await db
+        .select()
+        .from(importFiles)
+        .where(and(eq(importFiles.id, fileId), eq(importFiles.status, 'uploading')));
+      return file;
+    },
+
+    /**
+     * Records the tus upload now bringing the file; answers the one it replaces (to remove) or
+     * null, and undefined when the file is not waiting for an upload.
+     */
+    async uploadStarted(fileId: number, uploadId: string): Promise<string | null | undefined> {
+      return db.transaction(async (tx) => {
+        const [file] = await tx
+          .select({ uploadId: importFiles.uploadId })
+          .from(importFiles)
+          .where(and(eq(importFiles.id, fileId), eq(importFiles.status, 'uploading')))
+          .for('update');
+        if (!file) return undefined;
+        await tx.update(importFiles).set({ uploadId }).where(eq(importFiles.id, fileId));
+        return file.uploadId;
+      });
+    },
+
+    /** The upload is complete: the file joins the queue. False when it stopped waiting (cancelled). */
+    async uploaded(fileId: number, uploadId: string, location: string): Promise<boolean> {
+      const rows = await db
+        .update(importFiles)
+        .set({ status: 'queued', location })
+        .where(and(eq(importFiles.id, fileId), eq(importFiles.status, 'uploading'), eq(importFiles.uploadId, uploadId)))
         .returning({ id: importFiles.id });
-      await db.update(importBatches).set({ finishedAt: null }).where(eq(importBatches.id, batchId));
-      return row!.id;
+      return rows.length > 0;
+    },
+
+    /**
+     * Fails the batch's files not yet converting (uploading or queued) with `reason`, closing the
+     * batch when nothing else is open; answers their uploads (to remove) and whether it closed.
+     */
+    async stopWaiting(
+      where: { batchId: number } | { uploadingSince: Date },
+      reason: string,
+    ): Promise<{ uploadIds: string[]; finishedBatches: number[] }> {
+      return db.transaction(async (tx) => {
+        const stopped = await tx
+          .update(importFiles)
+          .set({ status: 'failed', reason, finishedAt: new Date() })
+          .where(
+            'batchId' in where
+              ? and(eq(importFiles.batchId, where.batchId), inArray(importFiles.status, ['uploading', 'queued']))
+              : and(
+                  eq(importFiles.status, 'uploading'),
+                  inArray(
+                    importFiles.batchId,
+                    tx
+                      .select({ id: importBatches.id })
+                      .from(importBatches)
+                      .where(lt(importBatches.createdAt, where.uploadingSince)),
+                  ),
+                ),
+          )
+          .returning({ batchId: importFiles.batchId, uploadId: importFiles.uploadId });
+        const finishedBatches: number[] = [];
+        for (const batchId of new Set(stopped.map((file) => file.batchId))) {
+          if (await closeIfDone(tx, batchId)) finishedBatches.push(batchId);
+        }
+        return { uploadIds: stopped.flatMap((file) => (file.uploadId ? [file.uploadId] : [])), finishedBatches };
+      });
     },
 
     findBatch: async (id: number): Promise<ImportBatchRow | undefined> =>
@@ -158,15 +264,7 @@ export function createImportRepository(db: Database) {
           .where(and(eq(importFiles.id, fileId), eq(importFiles.claimedBy, claimant)))
           .returning({ batchId: importFiles.batchId });
         if (!file) return { finishedBatch: null };
-        const closed = await queryRows<{ id: number }>(
-          tx,
-          sql`update ${importBatches} set finished_at = now()
-              where ${importBatches.id} = ${file.batchId} and ${importBatches.finishedAt} is null
-                and not exists (select 1 from ${importFiles}
-                                where ${importFiles.batchId} = ${file.batchId} and ${importFiles.status} in ('queued', 'running'))
-              returning ${importBatches.id}`,
-        );
-        return { finishedBatch: closed.length > 0 ? file.batchId : null };
+        return { finishedBatch: (await closeIfDone(tx, file.batchId)) ? file.batchId : null };
       });
     },
 
@@ -178,20 +276,12 @@ export function createImportRepository(db: Database) {
         .where(and(eq(importFiles.id, fileId), eq(importFiles.claimedBy, claimant)));
     },
 
-    async counts(batchId: number): Promise<BatchCounts> {
-      const [row] = await queryRows<BatchCounts>(
-        db,
-        sql`select count(*) filter (where status = 'queued')::int as queued,
-                   count(*) filter (where status = 'running')::int as running,
-                   count(*) filter (where outcome = 'created')::int as created,
-                   count(*) filter (where outcome = 'updated')::int as updated,
-                   count(*) filter (where outcome = 'unchanged')::int as unchanged,
-                   count(*) filter (where status = 'failed')::int as failed,
-                   coalesce(sum(pages_done), 0)::int as "pagesDone",
-                   coalesce(sum(pages_total), 0)::int as "pagesTotal"
-              from ${importFiles} where batch_id = ${batchId}`,
-      );
-      return row!;
+    counts: (batchId: number): Promise<BatchCounts> => countsOf(db, batchId),
+
+    /** The latest batches, newest first, with their counts. */
+    async recent(limit: number): Promise<BatchSummary[]> {
+      const batches = await db.select().from(importBatches).orderBy(desc(importBatches.id)).limit(limit);
+      return Promise.all(batches.map(async (batch) => ({ ...batch, counts: await countsOf(db, batch.id) })));
     },
 
     files: (batchId: number): Promise<ImportFileRow[]> =>

@@ -26,8 +26,8 @@ export interface ImportWorkerOptions {
   log: ImportLog;
   /** How often an idle worker looks for queued files (another instance may have queued them). */
   pollMs?: number;
-  /** Told after each file (the command's progress lines). */
-  onFileDone?: (file: ImportFileRow, result: ConversionResult) => void;
+  /** Told after each file (an uploaded archive is removed). */
+  onFileDone?: (file: ImportFileRow, result: ConversionResult) => Promise<void>;
   /** Told when a file was its batch's last one open. */
   onBatchDone?: (batchId: number) => Promise<void>;
 }
@@ -61,7 +61,8 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     try {
       return await convertArchive(
         {
-          location: file.location,
+          // Only an uploading file has none, and the queue never hands one out.
+          location: file.location!,
           name: file.name,
           startedBy: batch.startedBy,
           dryRun: batch.dryRun,
@@ -107,7 +108,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
         { fileId: file.id, batchId: file.batchId, name: file.name, ...result },
         result.status === 'done' ? `archive imported (${result.outcome})` : 'archive refused',
       );
-      options.onFileDone?.(file, result);
+      await options.onFileDone?.(file, result);
       if (finishedBatch !== null) await options.onBatchDone?.(finishedBatch);
     }
     return handled;

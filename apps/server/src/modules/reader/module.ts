@@ -68,6 +68,7 @@ export function readerModule(
       open: uploads.openArchive,
       store: uploads.storeImported,
       remove: uploads.removeStored,
+      maxArchiveBytes: uploads.limits.maxArchiveBytes,
     },
     async apiRoutes(api: FastifyInstance) {
       await api.register(readerRoutes, readsPerIp);
