@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport } from '@comics/shared/schemas/imports';
 import { makeZip } from '../../../test/cbz';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helpers';
+import { queryRows } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { importBatches } from '../../db/schema/imports';
 
@@ -33,7 +34,13 @@ async function archive(series: string, number: number, pageCount: number) {
       name: `p${index + 1}.png`,
       // Noise, so that the archive is large enough to be sent in several chunks.
       data: await sharp({
-        create: { width: 400, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+        create: {
+          width: 400,
+          height: 600,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
       })
         .jpeg()
         .toBuffer(),
@@ -124,10 +131,11 @@ describe('uploading archives for an import', () => {
     expect(report.counts).toMatchObject({ created: 2, failed: 0, uploading: 0, pagesDone: 5 });
     const issue = await t.app.inject({ method: 'GET', url: `/api/comics/${report.files[0]!.volumeId}` });
     expect(issue.statusCode).toBe(200);
-    const prices = await t.database.db.execute(
+    const prices = await queryRows<{ price_cents: number }>(
+      t.database.db,
       sql`select price_cents from issues where id in (${report.files[0]!.issueId}, ${report.files[1]!.issueId})`,
     );
-    expect(prices.rows).toEqual([{ price_cents: 225 }, { price_cents: 225 }]);
+    expect(prices).toEqual([{ price_cents: 225 }, { price_cents: 225 }]);
     // Imported, the uploads' bytes are not kept (removed just after each file is recorded done).
     await expect.poll(() => readdir(path.join(dataDir, 'import-uploads'))).toEqual([]);
   });
