@@ -6,10 +6,10 @@
 // screenshots of them go to /tmp/reader-entry-*.png for a look.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ZipFile } from 'yazl';
 
 import type { IssuePagesAnswer } from '@comics/shared/schemas/reader';
 
+import { makeCbz } from './support/archives';
 import { expect, test } from './support/fixtures';
 import { fetchIssues, type Issue } from './support/api';
 import { DEMO_ADMIN, loginViaApi, originHeader } from './support/auth';
@@ -38,16 +38,13 @@ function pagePng(colour: string): Promise<Buffer> {
 }
 
 /** A CBZ of the pages, named out of order (the server sorts them naturally), with two entries that are not pages. */
-async function makeCbz(): Promise<Buffer> {
-  const zip = new ZipFile();
+async function makePagesCbz(): Promise<Buffer> {
   const pages = await Promise.all(PAGE_COLOURS.map(pagePng));
-  [3, 1, 4, 2].forEach((number) => zip.addBuffer(pages[number - 1]!, `pages/page-${number}.png`));
-  zip.addBuffer(Buffer.from('<ComicInfo><Title>Harbour</Title></ComicInfo>'), 'ComicInfo.xml');
-  zip.addBuffer(Buffer.from('scanned by the test'), 'notes.txt');
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  return makeCbz([
+    ...[3, 1, 4, 2].map((number) => ({ name: `pages/page-${number}.png`, data: pages[number - 1]! })),
+    { name: 'ComicInfo.xml', data: Buffer.from('<ComicInfo><Title>Harbour</Title></ComicInfo>') },
+    { name: 'notes.txt', data: Buffer.from('scanned by the test') },
+  ]);
 }
 
 /** A comic of `episodes` issues made through the API (its cover uploaded first); answers it and its issues. */
@@ -116,7 +113,7 @@ test('an administrator uploads a CBZ of pages, sees the page count and reads the
   await tool.getByLabel('Upload pages (CBZ)').setInputFiles({
     name: 'lantern-quay-1.cbz',
     mimeType: 'application/zip',
-    buffer: await makeCbz(),
+    buffer: await makePagesCbz(),
   });
   await expect(tool.getByText('4 pages uploaded.')).toBeVisible({ timeout: 30_000 });
   await expect(tool).toContainText('notes.txt');

@@ -38,6 +38,7 @@ const dashboardReviews = () =>
   import('./routes/dashboard-reviews').then((m) => ({ Component: m.DashboardReviewsRoute }));
 const dashboardUsers = () => import('./routes/dashboard-users').then((m) => ({ Component: m.DashboardUsersRoute }));
 const dashboardOrders = () => import('./routes/dashboard-orders').then((m) => ({ Component: m.DashboardOrdersRoute }));
+const dashboardImport = () => import('./routes/dashboard-import').then((m) => ({ Component: m.DashboardImportRoute }));
 const dashboardUpload = () => import('./routes/dashboard-upload').then((m) => ({ Component: m.DashboardUploadRoute }));
 // The dashboard's frame loads with its screens, not in every first load.
 const dashboardLayout = () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout }));
@@ -125,6 +126,8 @@ export const routes: RouteObject[] = [
               page(paths.dashboard.reviews.path, dashboardReviews),
               page(paths.dashboard.orders.path, dashboardOrders),
               page(paths.dashboard.upload.path, dashboardUpload),
+              page(paths.dashboard.import.path, dashboardImport),
+              page(paths.dashboard.importReport.path, dashboardImport),
               page('*', notFound),
             ],
           },

@@ -45,6 +45,9 @@ export const paths = {
     reviews: { path: '/dashboard/reviews', getHref: () => '/dashboard/reviews' },
     orders: { path: '/dashboard/orders', getHref: () => '/dashboard/orders' },
     upload: { path: '/dashboard/upload', getHref: () => '/dashboard/upload' },
+    /** Bulk import of archives (issue 26), and one import's progress and report. */
+    import: { path: '/dashboard/import', getHref: () => '/dashboard/import' },
+    importReport: { path: '/dashboard/import/:importId', getHref: (id: number) => `/dashboard/import/${id}` },
     logout: { path: '/dashboard/logout', getHref: () => '/dashboard/logout' },
   },
 

@@ -1,7 +1,15 @@
 // The administrators' frame (docs/product.md §2 Dashboard group): the shop's navbar, the dashboard's own
 // navigation (a column from the lg breakpoint, a wrapping row below it), the page, the footer.
 import type { ReactNode } from 'react';
-import { BsBoxArrowRight, BsChatSquareText, BsCloudUpload, BsGrid, BsPeople, BsReceipt } from 'react-icons/bs';
+import {
+  BsBoxArrowInDown,
+  BsBoxArrowRight,
+  BsChatSquareText,
+  BsCloudUpload,
+  BsGrid,
+  BsPeople,
+  BsReceipt,
+} from 'react-icons/bs';
 import { NavLink, Outlet } from 'react-router';
 
 import { Footer } from '@/components/footer';
@@ -15,6 +23,7 @@ const links: { href: string; label: string; icon: ReactNode }[] = [
   { href: paths.dashboard.reviews.getHref(), label: 'Reviews', icon: <BsChatSquareText aria-hidden="true" /> },
   { href: paths.dashboard.orders.getHref(), label: 'Orders', icon: <BsReceipt aria-hidden="true" /> },
   { href: paths.dashboard.upload.getHref(), label: 'Upload Comic', icon: <BsCloudUpload aria-hidden="true" /> },
+  { href: paths.dashboard.import.getHref(), label: 'Import', icon: <BsBoxArrowInDown aria-hidden="true" /> },
   { href: paths.dashboard.logout.getHref(), label: 'Logout', icon: <BsBoxArrowRight aria-hidden="true" /> },
 ];
 
@@ -29,7 +38,12 @@ export function DashboardLayout() {
               <ul className="nav nav-pills flex-lg-column gap-1">
                 {links.map((link) => (
                   <li key={link.href} className="nav-item">
-                    <NavLink to={link.href} end className="nav-link d-flex align-items-center gap-2">
+                    <NavLink
+                      to={link.href}
+                      // An import's own page keeps Import lit.
+                      end={link.href !== paths.dashboard.import.getHref()}
+                      className="nav-link d-flex align-items-center gap-2"
+                    >
                       {link.icon}
                       {link.label}
                     </NavLink>

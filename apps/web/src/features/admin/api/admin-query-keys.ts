@@ -7,3 +7,4 @@ export const adminOrdersQueryKey = [...adminQueryKey, 'orders'] as const;
 export const adminOrderQueryKey = [...adminQueryKey, 'order'] as const;
 export const adminStatsQueryKey = [...adminQueryKey, 'stats'] as const;
 export const adminAuditQueryKey = [...adminQueryKey, 'audit'] as const;
+export const adminImportsQueryKey = [...adminQueryKey, 'imports'] as const;
