@@ -13,6 +13,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 const helperEntries = {
   'svg-drawing-process': 'src/modules/media/svg-drawing-process.ts',
   'pglite-initdb-process': 'src/db/pglite-initdb-process.ts',
+  'pdf-pages-process': 'src/modules/reader/pdf-pages-process.ts',
 };
 
 /** Bundles `entryPoints` (name → source under apps/server) and every helper process into `outdir`. */

@@ -1,5 +1,5 @@
 // `npm run import -- <folder> [--dry-run] [--price-cents N]`: imports every comic archive (CBZ,
-// CBR, ZIP, RAR) under a folder into the catalogue: `Publisher/Series (Year)/Series #001.cbz`
+// CBR, ZIP, RAR, PDF) under a folder into the catalogue: `Publisher/Series (Year)/Series #001.cbz`
 // trees and flat folders, described by each archive's ComicInfo.xml or else its path. The files
 // are queued as one import batch (the same queue the shop's Import screen fills) and converted
 // here, in this process, with progress on the way and a report at the end; with PostgreSQL, the
@@ -8,6 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ARCHIVE_EXTENSIONS, hasArchiveName } from '@comics/shared/schemas/reader';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-from-config';
 import { buildApp } from '../app';
@@ -15,11 +16,9 @@ import { compareEntryPaths } from '../modules/reader/archive';
 
 const USAGE = `Usage: npm run import -- FOLDER [--dry-run] [--price-cents N]
 
-  FOLDER         a folder of comic archives (.cbz, .cbr, .zip, .rar), searched with its subfolders
+  FOLDER         a folder of comic archives (.cbz, .cbr, .zip, .rar, .pdf), searched with its subfolders
   --dry-run      check every archive and report what would be created or updated; write nothing
   --price-cents  what each new issue costs, in cents (default: DEFAULT_ISSUE_PRICE_CENTS)`;
-
-const ARCHIVE_NAME = /\.(cbz|cbr|zip|rar)$/i;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -30,7 +29,7 @@ function fail(message: string): never {
 async function archivesUnder(root: string): Promise<Array<{ name: string; location: string; sizeBytes: number }>> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((entry) => entry.isFile() && ARCHIVE_NAME.test(entry.name) && !entry.name.startsWith('.'))
+    .filter((entry) => entry.isFile() && hasArchiveName(entry.name) && !entry.name.startsWith('.'))
     .map((entry) => path.join(entry.parentPath, entry.name));
   const described = await Promise.all(
     files.map(async (location) => ({
@@ -76,7 +75,7 @@ if (priceText !== undefined && !/^\d{1,7}$/.test(priceText)) fail('--price-cents
 const config = loadConfig();
 const files = await archivesUnder(folder);
 if (files.length === 0) {
-  console.log(`No comic archives (.cbz, .cbr, .zip, .rar) under ${folder}.`);
+  console.log(`No comic archives (${ARCHIVE_EXTENSIONS.join(', ')}) under ${folder}.`);
   process.exit(0);
 }
 const database = await openConfiguredDatabase(config).catch((error: Error) => {

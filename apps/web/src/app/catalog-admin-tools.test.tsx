@@ -221,7 +221,7 @@ describe("the admin's pages tool (issue 13)", () => {
     expect(await within(tool).findByText('24 generated demo pages')).toBeInTheDocument();
     expect(input).toHaveAttribute(
       'accept',
-      '.cbz,.zip,.cbr,.rar,application/zip,application/vnd.comicbook+zip,application/vnd.rar,application/vnd.comicbook-rar',
+      '.cbz,.zip,.cbr,.rar,.pdf,application/zip,application/vnd.comicbook+zip,application/vnd.rar,application/vnd.comicbook-rar,application/pdf',
     );
     expect(within(tool).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/72');
     expect(within(tool).queryByRole('button', { name: 'Remove uploaded pages' })).not.toBeInTheDocument();
@@ -271,7 +271,9 @@ describe("the admin's pages tool (issue 13)", () => {
     const uploads = installFakeXhr();
     const { input } = await openTool(pagesOf(24, 'generated'));
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'page.png', { type: 'image/png' }));
-    await waitFor(() => expect(errorOf(input)).toBe('Choose a CBZ or CBR archive (a ZIP or RAR) of the pages.'));
+    await waitFor(() =>
+      expect(errorOf(input)).toBe('Choose a CBZ or CBR archive (a ZIP or RAR) of the pages, or a PDF.'),
+    );
     expect(uploads).toEqual([]);
   });
 

@@ -6,8 +6,6 @@ import { issuePrice } from './admin';
 
 /** Where archives are uploaded with tus 1.0.0 (creation, termination, expiration). */
 export const IMPORT_UPLOADS_PATH = '/api/admin/imports/uploads';
-/** The archives an import takes, by name (the server tells a format by its first bytes). */
-export const IMPORT_ARCHIVE_EXTENSIONS = ['.cbz', '.zip', '.cbr', '.rar', '.pdf'] as const;
 /** Most files one batch may declare. */
 export const MAX_IMPORT_FILES = 5_000;
 

@@ -12,6 +12,11 @@ export const THUMBNAIL_WIDTH = PAGE_WIDTHS[0];
 /** An uploaded archive's limits. */
 export const MAX_ARCHIVE_PAGES = 300;
 export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024;
+/** The archives pages are taken from, by name (the server tells a format by its first bytes). */
+export const ARCHIVE_EXTENSIONS = ['.cbz', '.zip', '.cbr', '.rar', '.pdf'] as const;
+/** Whether a file's name is one of ARCHIVE_EXTENSIONS. */
+export const hasArchiveName = (name: string) =>
+  ARCHIVE_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
 /** Page upload form field (multipart). */
 export const PAGES_FILE_FIELD = 'file';
 

@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeZip, pageImage } from '../../../test/cbz';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { makePdf } from '../../../test/pdf';
 import { makeRar } from '../../../test/rar';
 import { queryRows } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
@@ -237,5 +238,21 @@ describe('importing a folder of archives', () => {
     const rows = await t.database.db.select().from(issues).where(eq(issues.volumeId, file!.volumeId!));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(file!.issueId);
+  });
+
+  it('turns a PDF into an issue whose pages are its pages', async () => {
+    const name = 'Scans/Paper Comic 001.pdf';
+    await put(
+      name,
+      makePdf([
+        { width: 600, height: 900, colour: [200, 30, 30] },
+        { width: 600, height: 900, colour: [30, 30, 200] },
+      ]),
+    );
+    const report = await importFolder([name]);
+    expect(report.files).toMatchObject([{ name, outcome: 'created' }]);
+    const [file] = await t.database.db.select().from(importFiles).where(eq(importFiles.name, name));
+    const [set] = await t.database.db.select().from(issuePageSets).where(eq(issuePageSets.issueId, file!.issueId!));
+    expect(set).toMatchObject({ pageCount: 2, direction: 'ltr' });
   });
 });

@@ -1,5 +1,6 @@
 // What a comic archive's format reader does for archive.ts, which keeps every rule (names, sizes,
-// pages, order) to itself: list the entries as stored, and read one entry's bytes when asked.
+// pages, order) to itself: list the entries as stored, and read one entry's bytes when asked (a
+// PDF's reader lists its pages as entries and draws one when asked).
 // The format is told by the file's first bytes, never by its name or declared type.
 import { open } from 'node:fs/promises';
 
@@ -29,7 +30,7 @@ export interface ArchiveReader {
   close(): void;
 }
 
-export type ArchiveFormat = 'zip' | 'rar4' | 'rar5';
+export type ArchiveFormat = 'zip' | 'rar4' | 'rar5' | 'pdf';
 
 const SIGNATURES: ReadonlyArray<{ format: ArchiveFormat; bytes: Buffer }> = [
   { format: 'zip', bytes: Buffer.from('PK\x03\x04', 'latin1') },
@@ -37,6 +38,8 @@ const SIGNATURES: ReadonlyArray<{ format: ArchiveFormat; bytes: Buffer }> = [
   { format: 'zip', bytes: Buffer.from('PK\x05\x06', 'latin1') },
   { format: 'rar4', bytes: Buffer.from('Rar!\x1a\x07\x00', 'latin1') },
   { format: 'rar5', bytes: Buffer.from('Rar!\x1a\x07\x01\x00', 'latin1') },
+  // At the very start, as every PDF writer puts it (readers tolerate junk before it; we do not).
+  { format: 'pdf', bytes: Buffer.from('%PDF-', 'latin1') },
 ];
 const LONGEST_SIGNATURE = Math.max(...SIGNATURES.map((signature) => signature.bytes.length));
 

@@ -31,10 +31,34 @@ export const notAnArchive = () =>
   archiveRefused(
     415,
     'not_an_archive',
-    'The file is not a comic archive: CBZ (ZIP) and CBR (RAR) archives are accepted.',
-    'Only CBZ (ZIP) or CBR (RAR) archives',
+    'The file is not a comic archive: CBZ (ZIP) and CBR (RAR) archives and PDF files are accepted.',
+    'Only CBZ (ZIP) or CBR (RAR) archives, or PDF files',
   );
 
 /** 422: the archive's listing cannot be walked. */
 export const damagedArchive = () =>
   archiveRefused(422, 'damaged_archive', 'The archive is damaged and cannot be read.');
+
+/** 422: a PDF that opens only with a password (one that restricts only printing or copying opens). */
+export const encryptedPdf = () =>
+  archiveRefused(
+    422,
+    'encrypted_entry',
+    'The PDF is protected by a password; save a copy without the password and upload that.',
+    'The PDF is protected by a password',
+  );
+
+/** 422: a PDF pdfjs cannot open, or whose helper died reading it. */
+export const damagedPdf = () =>
+  archiveRefused(422, 'damaged_archive', 'The PDF is damaged and cannot be read; export it again and upload the copy.');
+
+export const pdfWithoutPages = () => archiveRefused(422, 'no_pages', 'The PDF has no pages.', 'The PDF has no pages');
+
+/** 422: opening the PDF, or drawing a page of it, took longer than any comic's page should. */
+export const pdfTooSlow = () =>
+  archiveRefused(
+    422,
+    'unsupported_archive',
+    'The PDF takes too long to draw; export it again (as images, or with fewer effects) and upload the copy.',
+    'The PDF takes too long to draw',
+  );

@@ -1,13 +1,16 @@
 // Reading an uploaded comic archive, CBZ (ZIP) or CBR (RAR 4 and RAR 5): entry names that could
 // escape a folder, sizes that spell a zip bomb and files that are not pages are told apart before
 // any page is used, and the pages come out in the order a reader expects, the same whatever the
-// format. Every archive is made here: ZIPs with yazl, RARs with test/rar.ts.
+// format. A PDF's pages are drawn as images, in its order. Every archive is made here: ZIPs with
+// yazl, RARs with test/rar.ts, PDFs with test/pdf.ts.
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@comics/shared/error-codes';
 import { makeZip, markEncrypted, pageImage } from '../../../test/cbz';
+import { makePdf, type PdfPage } from '../../../test/pdf';
 import { makeRar, makeRar5, type RarEntry } from '../../../test/rar';
 import { HttpError } from '../../platform/http/errors';
 import {
@@ -497,5 +500,79 @@ describe('openComicArchive, RAR 5 only', () => {
     );
     expect(error).toMatchObject({ statusCode: 422, code: ERROR_CODES.unsupportedArchive });
     expect(error.message).toContain('1024 MB');
+  });
+});
+
+describe('openComicArchive, PDF', () => {
+  const pdfPages: PdfPage[] = [
+    { width: 600, height: 900, colour: [200, 30, 30], text: 'Page one' },
+    { width: 900, height: 600, colour: [30, 160, 40] },
+    { width: 600, height: 900, colour: [40, 50, 190] },
+  ];
+
+  /** The size, format and middle pixel of an image. */
+  async function drawn(bytes: Buffer) {
+    const { width, height, format } = await sharp(bytes).metadata();
+    const middle = await sharp(bytes)
+      .extract({ left: Math.floor(width / 2), top: Math.floor(height / 2), width: 1, height: 1 })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    return { width, height, format, middle: [...middle] };
+  }
+
+  const near = (colour: readonly number[]) => colour.map((value) => expect.closeTo(value, -1.2));
+
+  it('draws each page 1920 px wide as a JPEG, in the PDF’s order, whatever the file is called', async () => {
+    // The reader draws into a private folder under the system's temporary one: this test's own.
+    const temporary = await mkdtemp(path.join(folder, 'tmp-'));
+    const systemTemporary = process.env.TMPDIR;
+    process.env.TMPDIR = temporary;
+    // Only the reader's: tsx, running the helper from its source, keeps a cache there too.
+    const drawings = async () => (await readdir(temporary)).filter((name) => name.startsWith('comics-pdf-'));
+    try {
+      const archive = await openComicArchive(
+        await archiveFile(makePdf(pdfPages), `${++fileCounter}-issue.cbz`),
+        limits,
+      );
+      try {
+        expect(archive.pages.map((page) => page.name)).toEqual(['page-0001.jpg', 'page-0002.jpg', 'page-0003.jpg']);
+        expect(archive).toMatchObject({ skipped: [], direction: 'ltr', comicInfo: null });
+        const read = await Promise.all([2, 0, 1].map((i) => archive.readPage(archive.pages[i]!)));
+        expect(await Promise.all(read.map(drawn))).toEqual([
+          { width: 1920, height: 2880, format: 'jpeg', middle: near(pdfPages[2]!.colour) },
+          { width: 1920, height: 2880, format: 'jpeg', middle: near(pdfPages[0]!.colour) },
+          { width: 1920, height: 1280, format: 'jpeg', middle: near(pdfPages[1]!.colour) },
+        ]);
+        // Each page was drawn once, when the archive was checked, and kept until it is closed.
+        const [drawing] = await drawings();
+        expect((await readdir(path.join(temporary, drawing!))).sort()).toEqual(['1.jpg', '2.jpg', '3.jpg']);
+      } finally {
+        archive.close();
+      }
+      await expect.poll(drawings).toEqual([]);
+    } finally {
+      if (systemTemporary === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = systemTemporary;
+    }
+  });
+
+  it('refuses a PDF with a password, with no pages, damaged, with too many pages or a page too long to draw', async () => {
+    const pdf = makePdf(pdfPages);
+    const [encrypted, empty, damaged, tooMany, tooLong] = await Promise.all([
+      refusal(makePdf(pdfPages, { encrypted: true })),
+      refusal(makePdf([])),
+      refusal(pdf.subarray(0, pdf.indexOf('2 0 obj'))),
+      refusal(pdf, { maxPages: 2 }),
+      refusal(makePdf([pdfPages[0]!, { width: 100, height: 20_000, colour: [0, 0, 0] }])),
+    ]);
+    expect(encrypted).toMatchObject({ statusCode: 422, code: ERROR_CODES.encryptedEntry });
+    expect(encrypted.message).toMatch(/password/);
+    expect(empty).toMatchObject({ statusCode: 422, code: ERROR_CODES.noPages, message: 'The PDF has no pages.' });
+    expect(damaged).toMatchObject({ statusCode: 422, code: ERROR_CODES.damagedArchive });
+    expect(damaged.message).toMatch(/^The PDF is damaged/);
+    expect(tooMany).toMatchObject({ statusCode: 422, code: ERROR_CODES.tooManyPages });
+    expect(tooLong).toMatchObject({ statusCode: 422, code: ERROR_CODES.entryTooLarge });
+    expect(tooLong.message).toContain('"page-0002.jpg"');
   });
 });

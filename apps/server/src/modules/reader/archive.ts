@@ -1,6 +1,6 @@
-// An uploaded comic archive, CBZ (ZIP) or CBR (RAR), read from a file on disk without ever
+// An uploaded comic archive, CBZ (ZIP), CBR (RAR) or PDF, read from a file on disk without ever
 // unpacking it whole. The format is told by the file's first bytes; its reader (zip-archive.ts,
-// rar-archive.ts) lists the entries and reads one when asked, and the rules are the same for
+// rar-archive.ts, pdf-archive.ts, whose entries are its pages drawn as JPEGs) lists the entries and reads one when asked, and the rules are the same for
 // every format: the listing is checked whole before any page is used (entry names that could
 // escape a folder, encrypted entries, sizes that spell a zip bomb, too many entries), the pages
 // are told from the rest by their bytes, put in reading order by a natural sort of their paths,
@@ -13,6 +13,7 @@ import { sniffArchiveFormat, type ArchiveEntry, type ArchiveReader } from './arc
 import { compareEntryPaths, isJunkName, unsafeNameProblem } from './archive-names';
 import { archiveRefused, entryRefused, entryRefusedFor, notAnArchive } from './archive-refusals';
 import { comicInfoText, directionOfComicInfo, isComicInfoName, MAX_COMIC_INFO_BYTES } from './comic-info';
+import { openPdfArchive } from './pdf-archive';
 import { openRarArchive } from './rar-archive';
 import { openZipArchive } from './zip-archive';
 
@@ -70,6 +71,8 @@ async function openArchiveReader(path: string): Promise<ArchiveReader> {
       return openRarArchive(path, 4);
     case 'rar5':
       return openRarArchive(path, 5);
+    case 'pdf':
+      return openPdfArchive(path);
     default:
       throw notAnArchive();
   }

@@ -1,7 +1,7 @@
 // POST and DELETE /api/admin/issues/:id/pages: an administrator uploads an issue's pages as a
-// CBZ/ZIP or CBR/RAR archive (multipart field `file`), or removes them. The archive is streamed to
-// a temporary file, never held in memory, and cut off at the size limit; the folder is removed
-// whatever happens. The file's name and declared type are never looked at: its first bytes tell
+// CBZ/ZIP or CBR/RAR archive or a PDF (multipart field `file`), or removes them. The archive is
+// streamed to a temporary file, never held in memory, and cut off at the size limit; the folder is
+// removed whatever happens. The file's name and declared type are never looked at: its first bytes tell
 // its format. Every refusal is a 4xx naming the field, but for 503 'busy' (with Retry-After),
 // answered before the body is received, when the admin is converting an archive already or the
 // server is converting all it will at once.
@@ -90,7 +90,7 @@ export const pageUploadRoutes: FastifyPluginAsyncZod<{ uploads: PageUploads }> =
       schema: {
         tags,
         summary:
-          "Upload an issue's pages (multipart: file, a CBZ/ZIP or CBR/RAR of images); replaces any earlier upload",
+          "Upload an issue's pages (multipart: file, a CBZ/ZIP or CBR/RAR of images, or a PDF); replaces any earlier upload",
         consumes: ['multipart/form-data'],
         params,
         response: {

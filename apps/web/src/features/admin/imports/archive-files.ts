@@ -3,9 +3,9 @@
 // numbers and publishers from when an archive carries no ComicInfo.xml. Anything else is skipped,
 // by its name only (the server tells a format by its first bytes and refuses what it cannot read).
 
-import { IMPORT_ARCHIVE_EXTENSIONS } from '@comics/shared/schemas/imports';
+import { ARCHIVE_EXTENSIONS, hasArchiveName } from '@comics/shared/schemas/reader';
 
-export const ARCHIVE_ACCEPT = IMPORT_ARCHIVE_EXTENSIONS.join(',');
+export const ARCHIVE_ACCEPT = ARCHIVE_EXTENSIONS.join(',');
 
 export interface ArchiveFile {
   /** The path within what was dropped, '/' between folders. */
@@ -19,9 +19,6 @@ export interface CollectedArchives {
   skipped: number;
 }
 
-const isArchive = (name: string) =>
-  IMPORT_ARCHIVE_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
-
 function sorted(archives: ArchiveFile[], skipped: number): CollectedArchives {
   archives.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
   return { archives, skipped };
@@ -33,7 +30,7 @@ export function archivesFromInput(files: Iterable<File>): CollectedArchives {
   let skipped = 0;
   for (const file of files) {
     const name = file.webkitRelativePath || file.name;
-    if (isArchive(name)) archives.push({ name, file });
+    if (hasArchiveName(name)) archives.push({ name, file });
     else skipped += 1;
   }
   return sorted(archives, skipped);
@@ -67,7 +64,7 @@ export async function archivesFromDrop(data: DataTransfer): Promise<CollectedArc
       return;
     }
     const name = entry.fullPath.replace(/^\//, '');
-    if (isArchive(name)) archives.push({ name, file: await fileOf(entry as FileSystemFileEntry) });
+    if (hasArchiveName(name)) archives.push({ name, file: await fileOf(entry as FileSystemFileEntry) });
     else skipped += 1;
   };
   for (const entry of entries) await walk(entry);
