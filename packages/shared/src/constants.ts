@@ -10,6 +10,13 @@ export const COMICS_PER_PAGE = 12;
 export const COMIC_SORTS = ['name_asc', 'name_desc', 'newest', 'top_rated'] as const;
 export type ComicSort = (typeof COMIC_SORTS)[number];
 
+/**
+ * Who made an issue, in the order the catalogue shows them (issue 26): the roles an imported
+ * archive's ComicInfo.xml credits, the same list as the issue_credits table's check.
+ */
+export const CREDIT_ROLES = ['writer', 'penciller', 'inker', 'colorist', 'letterer', 'cover_artist', 'editor'] as const;
+export type CreditRole = (typeof CREDIT_ROLES)[number];
+
 /** The catalogue opens on page 1; a search resets to it. */
 export const INITIAL_PAGE = 1;
 

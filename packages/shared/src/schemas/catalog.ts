@@ -1,6 +1,6 @@
 // The catalogue's request and answer shapes, shared by the API and the web client.
 import { z } from 'zod';
-import { COMIC_SORTS } from '../constants';
+import { COMIC_SORTS, CREDIT_ROLES } from '../constants';
 import { MAX_INT } from './wire-numbers';
 
 export const MAX_PAGE_SIZE = 100;
@@ -61,7 +61,23 @@ export const comicSummary = comic.extend({
 });
 export type ComicSummary = z.infer<typeof comicSummary>;
 
-export const comicDetail = comic.extend({ description: z.string().nullable() });
+/** One person in one role, as an imported archive credits them (issue 26). */
+export const credit = z.object({ role: z.enum(CREDIT_ROLES), name: z.string() });
+export type Credit = z.infer<typeof credit>;
+
+/** A person in a role across a comic's issues: once, with how many issues they have that role in. */
+export const volumeCredit = credit.extend({ issue_count: z.number().int() });
+export type VolumeCredit = z.infer<typeof volumeCredit>;
+
+// Issue 26 added credits and genres to the public detail answers. Optional, because the
+// spec's own answers (and the admin's, which echo an edit) are the same shapes without them.
+export const comicDetail = comic.extend({
+  description: z.string().nullable(),
+  /** By role in CREDIT_ROLES' order, then the most issues first, then by name; empty for a hand-made comic. */
+  credits: z.array(volumeCredit).optional(),
+  /** Every genre of its issues (one spelling per genre, whatever the case), A to Z. */
+  genres: z.array(z.string()).optional(),
+});
 export type ComicDetail = z.infer<typeof comicDetail>;
 
 export const issue = z.object({
@@ -73,6 +89,17 @@ export const issue = z.object({
   image: z.string(),
   /** Dollars, e.g. 3.99. */
   price: z.number(),
+  // What an imported archive said of the issue (issue 26); a comic's issue lists carry them.
+  /** By role in CREDIT_ROLES' order, then by name. */
+  credits: z.array(credit).optional(),
+  /** A to Z. */
+  genres: z.array(z.string()).optional(),
+  /** 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD' (ISO 8601, as precise as the archive said); null when unknown. */
+  cover_date: z.string().nullable().optional(),
+  /** ISO 639 language code, e.g. 'en'; null when unknown. */
+  language_iso: z.string().nullable().optional(),
+  /** As ComicInfo.xml spells it, e.g. 'Teen'; null when unknown. */
+  age_rating: z.string().nullable().optional(),
 });
 export type Issue = z.infer<typeof issue>;
 

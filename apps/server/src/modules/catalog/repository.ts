@@ -8,6 +8,7 @@ import { issues, publishers, searchWords, volumes } from '../../db/schema/catalo
 import { reviews } from '../../db/schema/reviews';
 import type { ComicSort } from '@comics/shared/schemas/catalog';
 import type { Page } from '../../db/page';
+import { issueCreditsColumns, volumeCreditsColumns, type IssueCredits, type VolumeCredits } from './credits';
 import { averageRating, issueColumns, type IssueRow } from './selections';
 
 export interface VolumeFilter {
@@ -33,6 +34,13 @@ export type VolumeSummaryRow = {
   publisher: string;
 };
 export type VolumeRow = VolumeSummaryRow & { description: string | null };
+/** What an imported archive said of an issue beside its credits and genres (issue 26); null when it did not. */
+export type IssueFacts = Pick<typeof issues.$inferSelect, 'coverDate' | 'languageIso' | 'ageRating'>;
+const issueFactColumns = {
+  coverDate: issues.coverDate,
+  languageIso: issues.languageIso,
+  ageRating: issues.ageRating,
+};
 /** A volume as the catalogue's lists show it: with its issues' price range and their reviews' average. */
 export type VolumeListRow = VolumeSummaryRow & {
   priceMinCents: number | null;
@@ -239,18 +247,36 @@ export function createCatalogRepository(db: Database) {
       return row;
     },
 
+    /** The comic with who made its issues and their genres (issue 26), in one statement. */
+    async findVolumeWithCredits(id: number): Promise<(VolumeRow & VolumeCredits) | undefined> {
+      const [row] = await db
+        .select({ ...summaryColumns, description: volumes.description, ...volumeCreditsColumns(volumes.id) })
+        .from(volumes)
+        .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
+        .where(eq(volumes.id, id));
+      return row;
+    },
+
     async volumeExists(id: number): Promise<boolean> {
       const [row] = await db.select({ id: volumes.id }).from(volumes).where(eq(volumes.id, id));
       return row !== undefined;
     },
 
-    async listIssues(volumeId: number): Promise<IssueRow[]> {
-      return db.select().from(issues).where(eq(issues.volumeId, volumeId)).orderBy(asc(issues.issueNumber));
+    /** With what an imported archive said of each (issue 26). */
+    async listIssues(volumeId: number): Promise<(IssueRow & IssueFacts & IssueCredits)[]> {
+      return db
+        .select({ ...issueColumns(), ...issueFactColumns, ...issueCreditsColumns })
+        .from(issues)
+        .where(eq(issues.volumeId, volumeId))
+        .orderBy(asc(issues.issueNumber));
     },
 
-    async listIssuesWithRating(volumeId: number): Promise<(IssueRow & { avgRating: number | null })[]> {
+    /** With what an imported archive said of each (issue 26). */
+    async listIssuesWithRating(
+      volumeId: number,
+    ): Promise<(IssueRow & IssueFacts & IssueCredits & { avgRating: number | null })[]> {
       return db
-        .select({ ...issueColumns(), avgRating: averageRating() })
+        .select({ ...issueColumns(), ...issueFactColumns, ...issueCreditsColumns, avgRating: averageRating() })
         .from(issues)
         .leftJoin(reviews, eq(reviews.issueId, issues.id))
         .where(eq(issues.volumeId, volumeId))

@@ -24,9 +24,11 @@ import { cacheKey, comicListing, comicSearch } from './queries';
 import type { RatingVersions } from './rating-versions';
 import type { CatalogService, PagedComics } from './service';
 import { VolumeVersions } from './volume-versions';
-import { comicDetailOf, comicSummaryOf, issueOf, ratedIssueOf } from './wire';
+import { comicSummaryOf, comicWithCreditsOf, detailedIssueOf, ratedDetailedIssueOf } from './wire';
 
 const errors = { 400: apiError, 404: apiError };
+const issueFactsDescription =
+  "Each issue carries what its imported archive said (issue 26): credits by role (writer, penciller, inker, colorist, letterer, cover_artist, editor) then name, genres A to Z, cover_date ('YYYY', 'YYYY-MM' or 'YYYY-MM-DD'), language_iso and age_rating; empty lists and nulls for a hand-made issue.";
 const totalHeader = {
   'X-Total-Count': { type: 'integer', description: 'Matches across all pages' },
 } as const;
@@ -142,6 +144,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       schema: {
         tags,
         summary: 'One comic (volume)',
+        description:
+          "With credits (each person once per role, with how many of its issues credit them so; roles in the order writer, penciller, inker, colorist, letterer, cover_artist, editor, then the most issues first) and its issues' genres; both empty for a comic no archive was imported into.",
         params: z.object({ id: idParam }),
         response: { 200: comicDetail, ...errors },
       },
@@ -149,7 +153,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const { id } = request.params;
       return sendRead(request, reply, `comic:${id}:${edits.keySuffix(id)}`, async () =>
-        toCachedAnswer(comicDetailOf(await service.getComic(id), media)),
+        toCachedAnswer(comicWithCreditsOf(await service.getComicWithCredits(id), media)),
       );
     },
   );
@@ -161,6 +165,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Issues of a comic, by issue number',
+        description: issueFactsDescription,
         params: z.object({ volumeId: idParam }),
         response: { 200: z.array(issue), ...errors },
       },
@@ -168,7 +173,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const { volumeId } = request.params;
       return sendRead(request, reply, `issues:${volumeId}:${edits.keySuffix(volumeId)}`, async () =>
-        toCachedAnswer((await service.listIssues(volumeId)).map((issue) => issueOf(issue, media))),
+        toCachedAnswer((await service.listIssues(volumeId)).map((issue) => detailedIssueOf(issue, media))),
       );
     },
   );
@@ -180,6 +185,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Issues of a comic with their average rating (null when unreviewed)',
+        description: issueFactsDescription,
         params: z.object({ volumeId: idParam }),
         response: { 200: z.array(ratedIssue), ...errors },
       },
@@ -188,7 +194,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const { volumeId } = request.params;
       const key = `${ratings.ratedIssuesKey(volumeId)}:${edits.keySuffix(volumeId)}`;
       return sendRead(request, reply, key, async () =>
-        toCachedAnswer((await service.listRatedIssues(volumeId)).map((issue) => ratedIssueOf(issue, media))),
+        toCachedAnswer((await service.listRatedIssues(volumeId)).map((issue) => ratedDetailedIssueOf(issue, media))),
       );
     },
   );

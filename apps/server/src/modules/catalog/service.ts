@@ -1,9 +1,11 @@
 // Catalogue use cases over canonical queries (see queries.ts): listing, search, one comic, its
 // issues, and 404 for a comic that does not exist. Answers are domain objects (camelCase,
-// prices in cents); the routes map them to the spec's wire shapes (see wire.ts).
+// prices in cents); the routes map them to the spec's wire shapes (see wire.ts). A comic's page
+// also shows who made it and its genres (see credits.ts).
 import { notFound } from '../../platform/http/errors';
+import type { IssueCredits, VolumeCredits } from './credits';
 import type { ComicListing, ComicSearch } from './queries';
-import type { CatalogRepository, VolumeListRow, VolumeRow, VolumeSummaryRow } from './repository';
+import type { CatalogRepository, IssueFacts, VolumeListRow, VolumeRow, VolumeSummaryRow } from './repository';
 import type { IssueRow } from './selections';
 
 export type Comic = VolumeSummaryRow;
@@ -15,6 +17,11 @@ export type ComicIssue = Pick<
   'id' | 'volumeId' | 'issueNumber' | 'name' | 'description' | 'image' | 'priceCents'
 >;
 export type RatedComicIssue = ComicIssue & { avgRating: number | null };
+/** A comic as its page shows it: with the credits and genres of its issues. */
+export type ComicWithCredits = ComicWithDescription & VolumeCredits;
+/** An issue as its comic's page shows it: with its credits, genres, cover date, language and age rating. */
+export type DetailedIssue = ComicIssue & IssueFacts & IssueCredits;
+export type RatedDetailedIssue = DetailedIssue & { avgRating: number | null };
 
 export interface PagedComics {
   comics: ListedComic[];
@@ -44,13 +51,20 @@ export function createCatalogService({ repository }: { repository: CatalogReposi
       return comic;
     },
 
-    async listIssues(volumeId: number): Promise<ComicIssue[]> {
+    /** The comic with who made its issues and their genres, for its page. */
+    async getComicWithCredits(id: number): Promise<ComicWithCredits> {
+      const comic = await repository.findVolumeWithCredits(id);
+      if (!comic) throw notFound('Comic');
+      return comic;
+    },
+
+    async listIssues(volumeId: number): Promise<DetailedIssue[]> {
       const rows = await repository.listIssues(volumeId);
       if (rows.length === 0) await requireVolume(volumeId);
       return rows;
     },
 
-    async listRatedIssues(volumeId: number): Promise<RatedComicIssue[]> {
+    async listRatedIssues(volumeId: number): Promise<RatedDetailedIssue[]> {
       const rows = await repository.listIssuesWithRating(volumeId);
       if (rows.length === 0) await requireVolume(volumeId);
       return rows;

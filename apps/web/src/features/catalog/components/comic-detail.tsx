@@ -25,6 +25,8 @@ import { useIssues } from '../api/get-issues';
 import type { CatalogAdminSlot, Comic, FollowSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
 import { parseIssueSort, type IssueSort } from '../utils/sort-issues';
 import { BuyAllButton, GuestBuyAllLink } from './buy-all-button';
+import { ComicCredits } from './comic-credits';
+import { ComicFacts } from './comic-facts';
 import { IssueList } from './issue-list';
 import { IssueModal } from './issue-modal';
 
@@ -163,6 +165,9 @@ function ComicDetailView({
               dangerouslySetInnerHTML={{ __html: comic.description }}
             />
           ) : null}
+          {/* Who made it and its genres, when archives were imported into it (issue 26). */}
+          <ComicFacts area={area} genres={comic.genres} />
+          <ComicCredits credits={comic.credits} area={area} headingLevel={2} />
           {role === 'USER' && shop ? <BuyAllButton issues={issues.data} shop={shop} /> : null}
           {!role && issues.data?.length ? <GuestBuyAllLink issues={issues.data} /> : null}
           {admin?.comic(comic)}
@@ -180,6 +185,7 @@ function ComicDetailView({
       <IssueModal
         issue={openIssue}
         comicName={comic.name}
+        area={area}
         role={role}
         shop={shop}
         reviews={reviews}

@@ -6,8 +6,9 @@
 // 'Owned' instead of its price, with 'Read' and a disabled 'Buy now'; what they do comes from the page as an IssueShop. The way into
 // the reader (issue 13): 'Read' or 'Continue (page N of M)' for an owned issue and for an ADMIN
 // (who may read everything), 'Read a preview' for everyone else. On the admin's pages the page
-// also supplies 'Edit issue' and the pages tool (`admin`). The modal traps focus and Escape
-// closes it.
+// also supplies 'Edit issue' and the pages tool (`admin`). Below, what an imported archive said
+// of the issue (issue 26): cover date, language, age rating, genres and credits, their names and
+// genres searching the catalogue of the page's area. The modal traps focus and Escape closes it.
 import { COMIC_FORMAT, type Role } from '@comics/shared/constants';
 import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -23,16 +24,20 @@ import { ReaderLink } from '@/components/reader-link';
 import { PriceOrOwned } from '@/components/price-or-owned';
 import { RatingSummary } from '@/components/rating-summary';
 import { LoginToBuyLink } from '@/components/login-to-buy-link';
-import { paths } from '@/config/paths';
+import { paths, type Area } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { toPlainText } from '@/lib/format';
 
 import type { CatalogAdminSlot, IssueReviewsSlot, IssueShop, RatedIssue } from '../types';
+import { ComicCredits } from './comic-credits';
+import { ComicFacts } from './comic-facts';
 
 type IssueModalProps = {
   issue: RatedIssue | null;
   comicName: string;
   role: Role | null;
+  /** Where its credits' and genres' searches lead; without it, the role's own catalogue. */
+  area?: Area | undefined;
   /** A signed-in USER's cart and favourites; without it the buttons act as for a guest. */
   shop?: IssueShop | undefined;
   /** The rating with 'See Reviews' and 'Post Review'; without it, the average alone. */
@@ -50,7 +55,7 @@ export type IssueSiblings = {
   onShow: (issue: RatedIssue) => void;
 };
 
-export function IssueModal({ issue, comicName, role, shop, reviews, admin, siblings, onClose }: IssueModalProps) {
+export function IssueModal({ issue, comicName, area, role, shop, reviews, admin, siblings, onClose }: IssueModalProps) {
   // The last issue stays rendered while the modal fades out.
   const [shown, setShown] = useState<RatedIssue | null>(issue);
   if (issue !== null && issue !== shown) setShown(issue);
@@ -62,6 +67,7 @@ export function IssueModal({ issue, comicName, role, shop, reviews, admin, sibli
           key={shown.id}
           issue={shown}
           comicName={comicName}
+          area={area}
           role={role}
           shop={shop}
           reviews={reviews}
@@ -99,6 +105,7 @@ export function IssueModalContent({
   issue,
   comicName,
   role,
+  area = role === 'USER' ? 'user' : role === 'ADMIN' ? 'admin' : 'public',
   shop,
   reviews,
   admin,
@@ -245,6 +252,7 @@ export function IssueModalContent({
               {announcement}
             </p>
           </div>
+          <IssueAbout issue={issue} area={area} />
         </div>
       </Modal.Body>
       <Modal.Footer>
@@ -275,6 +283,25 @@ export function IssueModalContent({
         )}
       </Modal.Footer>
     </>
+  );
+}
+
+/** What an imported archive said of the issue, across the window's width; nothing for a hand-made issue. */
+function IssueAbout({ issue, area }: { issue: RatedIssue; area: Area }) {
+  const known =
+    issue.credits?.length || issue.genres?.length || issue.cover_date || issue.language_iso || issue.age_rating;
+  if (!known) return null;
+  return (
+    <div className="col-12 issue-about">
+      <ComicFacts
+        area={area}
+        coverDate={issue.cover_date}
+        languageIso={issue.language_iso}
+        ageRating={issue.age_rating}
+        genres={issue.genres}
+      />
+      <ComicCredits credits={issue.credits} area={area} headingLevel={3} />
+    </div>
   );
 }
 
