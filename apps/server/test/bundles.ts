@@ -11,6 +11,7 @@ import { afterFile } from './file-cleanups';
 const entries = {
   server: 'src/server.ts',
   'create-admin': 'src/cli/create-admin.ts',
+  import: 'src/cli/import.ts',
 };
 
 const PREFIX = '.test-bundle-';
