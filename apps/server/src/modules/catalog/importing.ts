@@ -74,6 +74,14 @@ export interface CatalogImportingOptions {
 
 const yearOf = (date: string | null) => (date ? Number(date.slice(0, 4)) : null);
 
+/**
+ * The volume a series' archive belongs to: the one of its start year, or, when the archive names
+ * none (no Volume, no year in its folder), the series' first volume, whatever year it was given
+ * (from an issue's cover date): else each issue of a year-less series would make a comic of its own.
+ */
+const sameStartYear = (startYear: number | null) =>
+  startYear === null ? sql`true` : sql`${volumes.startYear} is not distinct from ${startYear}`;
+
 /** Escapes an archive's text for the descriptions, which are stored and served as HTML. */
 const paragraphs = (text: string | null) =>
   text === null
@@ -117,7 +125,7 @@ export function createCatalogImporting({
           and(
             sql`lower(btrim(${publishers.name})) = lower(${issue.publisher.trim()})`,
             sql`lower(${volumes.name}) = lower(${issue.series})`,
-            sql`${volumes.startYear} is not distinct from ${issue.startYear}`,
+            sameStartYear(issue.startYear),
             eq(issues.issueNumber, issue.issueNumber),
           ),
         )
@@ -129,8 +137,9 @@ export function createCatalogImporting({
     async importIssue(issue, reservedId, attach) {
       const result = await repository.transaction(async (writes, tx) => {
         const publisher = await writes.findOrCreatePublisher(issue.publisher);
-        // One volume per publisher, series and start year, whichever worker gets there first.
-        const volumeKey = `${publisher.id}/${issue.series.toLowerCase()}/${issue.startYear ?? ''}`;
+        // One volume per publisher, series and start year, whichever worker gets there first (one
+        // series at a time: an archive without a year joins whichever volume of it exists).
+        const volumeKey = `${publisher.id}/${issue.series.toLowerCase()}`;
         await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.importVolume}::int, hashtext(${volumeKey}))`);
         const [found] = await tx
           .select({ id: volumes.id, name: volumes.name })
@@ -139,7 +148,7 @@ export function createCatalogImporting({
             and(
               eq(volumes.publisherId, publisher.id),
               sql`lower(${volumes.name}) = lower(${issue.series})`,
-              sql`${volumes.startYear} is not distinct from ${issue.startYear}`,
+              sameStartYear(issue.startYear),
             ),
           )
           .orderBy(volumes.id)

@@ -206,6 +206,19 @@ describe('importing a folder of archives', () => {
     expect(await volumeOf('Dry Run')).toBeUndefined();
   });
 
+  it('keeps the issues of a series without a start year in one comic', async () => {
+    const names = ['Loose/Moonlit 001.cbz', 'Loose/Moonlit 002.cbz'];
+    for (const [index, name] of names.entries()) {
+      const info = comicInfo({ Series: 'Moonlit', Number: index + 1, Year: 2019 + index, Publisher: 'Lune' });
+      await put(name, await makeZip([...(await pages(1)), { name: 'ComicInfo.xml', data: info }]));
+    }
+    const report = await importFolder(names);
+    expect(report.counts).toMatchObject({ created: 2, failed: 0 });
+    expect(new Set(report.files.map((file) => file.volumeId)).size).toBe(1);
+    // Its start year is the first issue's cover year.
+    expect(await volumeOf('Moonlit')).toMatchObject({ startYear: 2019, publisher: 'Lune' });
+  });
+
   it('takes over the file of a worker whose instance died, without a duplicate issue', async () => {
     await put('Late/Late Comic 001.cbz', await makeZip(await pages(2)));
     const repository = createImportRepository(t.database.db);
