@@ -20,6 +20,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Folder of the embedded database and local media; relative paths are from the repo root. */
   DATA_DIR: z.string().default('data'),
+  /**
+   * Where archives uploaded on the Import screen wait to be imported (tus); default
+   * DATA_DIR/import-uploads. Instances on several machines need one folder they all mount.
+   */
+  IMPORT_UPLOAD_DIR: z.string().min(1).optional(),
   /** postgres://… to use a PostgreSQL server instead of the embedded PGlite. */
   DATABASE_URL: z.union([z.literal('').transform(() => undefined), z.url({ protocol: /^postgres(ql)?$/ })]).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
@@ -220,6 +225,7 @@ export type Config = Omit<
   HOST: string;
   repoRoot: string;
   dataDir: string;
+  importUploadDir: string;
   webDist: string;
   /** Origin of the shop as users reach it, without a trailing slash. */
   publicUrl: string;
@@ -297,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: flag(API_DOCS, !production),
     repoRoot,
     dataDir: path.resolve(repoRoot, c.DATA_DIR),
+    importUploadDir: path.resolve(repoRoot, c.IMPORT_UPLOAD_DIR ?? path.join(c.DATA_DIR, 'import-uploads')),
     s3:
       s3Given === 4
         ? {

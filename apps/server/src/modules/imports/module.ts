@@ -3,7 +3,6 @@
 // in hand) before the database closes. The archives are read and their pages stored by the
 // reader, their covers by the media module, and their issues written by the catalogue: what each
 // lends is named in ImportsModuleNeeds.
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
 import type { AuditLog } from '../audit/service';
@@ -32,7 +31,7 @@ export function importsModule(
 ) {
   const repository = createImportRepository(database.db);
   const uploads = createImportUploads({
-    directory: path.join(config.dataDir, 'import-uploads'),
+    directory: config.importUploadDir,
     maxArchiveBytes,
     repository,
     onQueued: () => worker.wake(),
