@@ -57,9 +57,9 @@ export function importsModule(
 
   let sweep: NodeJS.Timeout | null = null;
   const sweepStaleUploads = () =>
-    Promise.all([service.giveUpStaleUploads(), uploads.removeExpired()]).catch((error: unknown) =>
-      log.error({ error }, 'sweeping unfinished import uploads failed'),
-    );
+    service
+      .giveUpStaleUploads()
+      .catch((error: unknown) => log.error({ error }, 'sweeping unfinished import uploads failed'));
   app.addHook('onReady', async () => {
     worker.start();
     sweep = setInterval(sweepStaleUploads, STALE_UPLOADS_SWEEP_MS).unref();

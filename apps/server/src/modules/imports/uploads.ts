@@ -30,6 +30,9 @@ const refused = (status_code: number, body: string) => ({ status_code, body });
 const fileIdOf = (upload: Upload) => Number(upload.metadata?.fileId);
 
 export function createImportUploads({ directory, maxArchiveBytes, repository, onQueued }: ImportUploadsOptions) {
+  // The expiry is announced to clients (Upload-Expires); the service gives such uploads up. Never
+  // tus's own clean-up: it reads a complete upload's offset as 0 from its record and would
+  // delete archives still waiting in the queue.
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_GIVEN_UP_AFTER_MS });
   const discard = (uploadId: string) => store.remove(uploadId).catch(() => {});
   const server = new Server({
@@ -60,8 +63,6 @@ export function createImportUploads({ directory, maxArchiveBytes, repository, on
     discard: async (uploadIds: readonly string[]) => {
       await Promise.all(uploadIds.map(discard));
     },
-    /** Removes the bytes of uploads left unfinished past their expiry. */
-    removeExpired: () => server.cleanUpExpiredUploads(),
   };
 }
 
