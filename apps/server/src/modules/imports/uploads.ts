@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import type { Upload } from '@tus/server';
 import { IMPORT_UPLOADS_PATH } from '@comics/shared/schemas/imports';
 import type { ImportRepository } from './repository';
 import { UPLOAD_GIVEN_UP_AFTER_MS } from './service';
@@ -30,37 +29,49 @@ const refused = (status_code: number, body: string) => ({ status_code, body });
 const fileIdOf = (upload: Upload) => Number(upload.metadata?.fileId);
 
 export function createImportUploads({ directory, maxArchiveBytes, repository, onQueued }: ImportUploadsOptions) {
-  // The expiry is announced to clients (Upload-Expires); the service gives such uploads up. Never
-  // tus's own clean-up: it reads a complete upload's offset as 0 from its record and would
-  // delete archives still waiting in the queue.
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_GIVEN_UP_AFTER_MS });
-  const discard = (uploadId: string) => store.remove(uploadId).catch(() => {});
-  const server = new Server({
-    path: IMPORT_UPLOADS_PATH,
-    datastore: store,
-    maxSize: maxArchiveBytes,
-    // Relative: right behind any proxy, whatever host name the browser used.
-    relativeLocation: true,
-    namingFunction: (_request, metadata) => `${Number(metadata?.fileId)}-${randomBytes(12).toString('hex')}`,
-    async onUploadCreate(_request, upload) {
-      const replaced = await repository.uploadStarted(fileIdOf(upload), upload.id);
-      if (replaced === undefined) throw refused(409, 'This file is no longer waiting for its upload.');
-      // A new upload of the same file (the browser lost the first one's address): the old bytes go.
-      if (replaced !== null) await discard(replaced);
-      return {};
-    },
-    async onUploadFinish(_request, upload) {
-      const queued = await repository.uploaded(fileIdOf(upload), upload.id, path.join(directory, upload.id));
-      if (queued) onQueued();
-      else await discard(upload.id);
-      return {};
-    },
-  });
+  // Loaded on the first upload or clean-up: a shop that never imports from the browser never
+  // holds tus in memory.
+  let loaded: ReturnType<typeof load> | null = null;
+  const tus = () => (loaded ??= load());
+
+  async function load() {
+    const [{ FileStore }, { Server }] = await Promise.all([import('@tus/file-store'), import('@tus/server')]);
+    // The expiry is announced to clients (Upload-Expires); the service gives such uploads up. Never
+    // tus's own clean-up: it reads a complete upload's offset as 0 from its record and would
+    // delete archives still waiting in the queue.
+    const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_GIVEN_UP_AFTER_MS });
+    const discard = (uploadId: string) => store.remove(uploadId).catch(() => {});
+    const server = new Server({
+      path: IMPORT_UPLOADS_PATH,
+      datastore: store,
+      maxSize: maxArchiveBytes,
+      // Relative: right behind any proxy, whatever host name the browser used.
+      relativeLocation: true,
+      namingFunction: (_request, metadata) => `${Number(metadata?.fileId)}-${randomBytes(12).toString('hex')}`,
+      async onUploadCreate(_request, upload) {
+        const replaced = await repository.uploadStarted(fileIdOf(upload), upload.id);
+        if (replaced === undefined) throw refused(409, 'This file is no longer waiting for its upload.');
+        // A new upload of the same file (the browser lost the first one's address): the old bytes go.
+        if (replaced !== null) await discard(replaced);
+        return {};
+      },
+      async onUploadFinish(_request, upload) {
+        const queued = await repository.uploaded(fileIdOf(upload), upload.id, path.join(directory, upload.id));
+        if (queued) onQueued();
+        else await discard(upload.id);
+        return {};
+      },
+    });
+    return { server, discard };
+  }
 
   return {
-    handle: (request: IncomingMessage, response: ServerResponse) => server.handle(request, response),
+    handle: async (request: IncomingMessage, response: ServerResponse) =>
+      (await tus()).server.handle(request, response),
     /** Removes uploads' bytes (converted, failed or given up). */
-    discard: async (uploadIds: readonly string[]) => {
+    async discard(uploadIds: readonly string[]) {
+      if (uploadIds.length === 0) return;
+      const { discard } = await tus();
       await Promise.all(uploadIds.map(discard));
     },
   };
