@@ -14,6 +14,8 @@ const helperEntries = {
   'svg-drawing-process': 'src/modules/media/svg-drawing-process.ts',
   'pglite-initdb-process': 'src/db/pglite-initdb-process.ts',
   'pdf-pages-process': 'src/modules/reader/pdf-pages-process.ts',
+  // A worker thread's script (src/modules/reader/unrar-thread.ts), found beside its bundle the same way.
+  'unrar-worker': 'src/modules/reader/unrar-worker.ts',
 };
 
 /** Bundles `entryPoints` (name → source under apps/server) and every helper process into `outdir`. */

@@ -2,12 +2,15 @@
 // yazl, CBR with the RAR writer), with and without ComicInfo.xml, queued as a batch and converted
 // by the worker; then the same folder again (nothing changes), a changed archive (its issue is
 // updated, its price kept), and a worker whose instance died mid-file (another takes it over).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeZip, pageImage } from '../../../test/cbz';
+import sharp from 'sharp';
+import { pageAddress, pageFileName } from '@comics/shared/page-address';
+import type { IssuePagesAnswer } from '@comics/shared/schemas/reader';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { makePdf } from '../../../test/pdf';
 import { makeRar } from '../../../test/rar';
@@ -34,6 +37,7 @@ async function pages(count: number, colour = '#3070c0') {
 
 let t: TestApp;
 let folder: string;
+let dataDir: string;
 
 async function put(name: string, bytes: Buffer): Promise<void> {
   await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
@@ -64,7 +68,8 @@ const HALF = 'Image/Saga (2012)/Saga 1.5.cbz';
 const ALL = [SAGA_1, SAGA_2, AKIRA, BROKEN, NO_PAGES, HALF];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'comics-import-data-'));
+  t = await buildTestApp({ DATA_DIR: dataDir });
   folder = await mkdtemp(path.join(tmpdir(), 'comics-import-'));
   await put(
     SAGA_1,
@@ -105,6 +110,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function volumeOf(series: string) {
@@ -217,6 +223,26 @@ describe('importing a folder of archives', () => {
     expect(new Set(report.files.map((file) => file.volumeId)).size).toBe(1);
     // Its start year is the first issue's cover year.
     expect(await volumeOf('Moonlit')).toMatchObject({ startYear: 2019, publisher: 'Lune' });
+  });
+
+  it('stores a JPEG page at its narrowest width, and makes a wider one on its first request', async () => {
+    const name = 'Photo/Photo Comic 001.cbz';
+    const jpeg = await pageImage(1000, 1500, { colour: '#208040', format: 'jpeg' });
+    await put(name, await makeZip([{ name: 'p1.jpg', data: jpeg }]));
+    const report = await importFolder([name]);
+    const issueId = report.files[0]!.issueId!;
+    const listing = (
+      await t.app.inject({ method: 'GET', url: `/api/issues/${issueId}/pages` })
+    ).json<IssuePagesAnswer>();
+    expect(listing.pages[0]).toMatchObject({ width: 1000, height: 1500, widths: [320, 640, 1000] });
+    const stored = async () =>
+      (await readdir(path.join(dataDir, 'media', listing.pagesBase.replace(/^\/media\//, '')))).sort();
+    expect(await stored()).toEqual([pageFileName(1, 320)]);
+
+    const wide = await t.app.inject({ method: 'GET', url: pageAddress(listing.pagesBase, 1, 1000) });
+    expect(wide.statusCode).toBe(200);
+    expect(await sharp(wide.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1000, height: 1500 });
+    expect(await stored()).toEqual([pageFileName(1, 1000), pageFileName(1, 320)].sort());
   });
 
   it('takes over the file of a worker whose instance died, without a duplicate issue', async () => {

@@ -1,6 +1,6 @@
 // The import worker: converts queued archives one at a time per instance (a conversion keeps both
-// cores busy rendering pages, and the shop must keep serving), claiming each file for a lease it
-// renews at every page. Any number of instances share the queue; the files of an instance that
+// core rendering pages, and the shop must keep serving), claiming each file for a lease it
+// renews with its progress, at most once a second. Any number of instances share the queue; the files of an instance that
 // died are taken over at once (its liveness key), those of a stalled one when their lease ends.
 import { goneInstances, type InstanceLiveness } from '../../db/instance-lock';
 import { loggableError } from '../../platform/logging/loggable-error';
@@ -8,8 +8,10 @@ import type { CatalogImporting } from '../catalog/importing';
 import { ClaimLost, convertArchive, ImportConflict, type ConversionResult, type ImportTools } from './converting';
 import type { ImportFileRow, ImportRepository } from './repository';
 
-/** A claim lasts this long without news from its worker (renewed at every page). */
+/** A claim lasts this long without news from its worker (renewed with the progress). */
 const LEASE_MS = 2 * 60_000;
+/** Pages stored are told at most this often (a database write each), and when the last one is. */
+const PROGRESS_EVERY_MS = 1_000;
 /** An unexpected error (not the archive's fault) is tried again this many times in all. */
 const MAX_ATTEMPTS = 3;
 
@@ -54,6 +56,13 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     const renew = async (values: Parameters<ImportRepository['progress']>[2]) => {
       if (!(await repository.progress(file.id, liveness.key, values, LEASE_MS))) throw new ClaimLost();
     };
+    let pagesTotal = 0;
+    let toldAt = 0;
+    const pagesStored = async (pagesDone: number) => {
+      if (pagesDone < pagesTotal && performance.now() - toldAt < PROGRESS_EVERY_MS) return;
+      toldAt = performance.now();
+      await renew({ pagesDone });
+    };
     const leftover =
       file.pendingIssueId !== null && file.pendingVersion !== null
         ? { issueId: file.pendingIssueId, version: file.pendingVersion, pageCount: file.pagesTotal ?? 0 }
@@ -74,9 +83,12 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
         catalog,
         {
           hashed: (contentHash) => renew({ contentHash }),
-          pagesPlanned: ({ issueId, version, pageCount }) =>
-            renew({ pendingIssueId: issueId, pendingVersion: version, pagesTotal: pageCount, pagesDone: 0 }),
-          pagesStored: (pagesDone) => renew({ pagesDone }),
+          pagesPlanned: ({ issueId, version, pageCount }) => {
+            pagesTotal = pageCount;
+            toldAt = performance.now();
+            return renew({ pendingIssueId: issueId, pendingVersion: version, pagesTotal: pageCount, pagesDone: 0 });
+          },
+          pagesStored,
         },
       );
     } catch (error) {

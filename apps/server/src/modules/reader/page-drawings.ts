@@ -1,5 +1,5 @@
-// Generated pages as WebP: drawn from their SVG on the first request for a key, put into the media
-// storage, and read from there by every later request on any instance. Drawing costs tens to
+// Generated pages as WebP: drawn from their SVG on the first request for a key (and an imported
+// page's wider renditions, from its source: page-renditions.ts), put into the media storage, and read from there by every later request on any instance. Drawing costs tens to
 // hundreds of milliseconds of CPU, so at most a few run at once, shared fairly between the
 // clients asking (platform/limits/work-slots.ts): one client's flood waits behind everyone else's next page
 // and is refused past its share. Requests for a key already being drawn share that drawing.
@@ -38,13 +38,16 @@ const MAX_WAITING = 4 * WAITING_PER_CLIENT;
 /** Seconds until a refused client tries again: its own backlog drains in a few. */
 const RETRY_AFTER_SECONDS = 5;
 
-export interface PageToDraw {
-  key: string;
-  svg: () => string;
-  /** Width of the SVG's own coordinates, and of the WebP wanted. */
-  svgWidth: number;
-  width: number;
-}
+/** A generated page's SVG, or (`draw`) any other WebP made on request: an imported page's wider rendition. */
+export type PageToDraw =
+  | {
+      key: string;
+      svg: () => string;
+      /** Width of the SVG's own coordinates, and of the WebP wanted. */
+      svgWidth: number;
+      width: number;
+    }
+  | { key: string; draw: () => Promise<Buffer> };
 
 /** An SVG drawn `width` px wide as WebP (effort 2: drawn art, half the encoding time for some 5 % more bytes). */
 export async function drawWebp(svg: string, svgWidth: number, width: number): Promise<Buffer> {
@@ -65,7 +68,9 @@ export function createPageDrawings(storage: MediaStorage, options: PageDrawingsO
   let drawn = 0;
 
   async function drawAndStore(page: PageToDraw, turn: WorkTurn): Promise<Buffer> {
-    const bytes = await turn.run(() => drawWebp(page.svg(), page.svgWidth, page.width));
+    const bytes = await turn.run(() =>
+      'draw' in page ? page.draw() : drawWebp(page.svg(), page.svgWidth, page.width),
+    );
     drawn++;
     await storage.put(page.key, bytes, 'image/webp');
     return bytes;

@@ -4,10 +4,17 @@
 import { pageFileName } from '@comics/shared/page-address';
 
 export const PAGES_PREFIX = 'pages/';
+/** Imported pages' sources (page-renditions.ts): outside PAGES_PREFIX, so no address reaches them. */
+const PAGE_SOURCES_PREFIX = 'page-sources/';
 
 /** The storage key of page `number` at `width` px. */
 export function pageKey(issueId: number, version: string, number: number, width: number): string {
   return `${PAGES_PREFIX}${issueId}/${version}/${pageFileName(number, width)}`;
+}
+
+/** The storage key of page `number`'s source, the JPEG its wider renditions are made from on request. */
+export function pageSourceKey(issueId: number, version: string, number: number): string {
+  return `${PAGE_SOURCES_PREFIX}${issueId}/${version}/${number}.jpg`;
 }
 
 /** The address prefix of a set's images (the listing's `pagesBase`), before MEDIA_BASE_URL. */

@@ -1,5 +1,5 @@
-// A RAR archive (CBR), RAR 4 or RAR 5, read with node-unrar-js's file extractor (unrar-session.ts):
-// unrar reads the archive through the file system a block at a time and unpacks the one entry
+// A RAR archive (CBR), RAR 4 or RAR 5, read with node-unrar-js's file extractor (unrar-session.ts),
+// in a worker thread of the archive's own (unrar-thread.ts), off the event loop: unrar reads the archive through the file system a block at a time and unpacks the one entry
 // asked for into a file of a private folder, which is read and removed at once. So memory holds
 // one page at most, whatever the archive's size (createExtractorFromData would hold the whole
 // archive in memory, and every entry it unpacks). Refused, as they cannot be read one entry at a
@@ -13,7 +13,7 @@ import { UnrarError, type ArcHeader } from 'node-unrar-js';
 import type { ArchiveEntry, ArchiveReader } from './archive-format';
 import { archiveRefused, damagedArchive, entryRefused } from './archive-refusals';
 import { checkRar5Dictionaries } from './rar5-dictionary';
-import { openUnrarSession } from './unrar-session';
+import { openUnrarThread, UnpackFailed } from './unrar-thread';
 
 const encrypted = () => archiveRefused(422, 'encrypted_entry', 'The archive is encrypted.');
 
@@ -86,7 +86,7 @@ async function readHead(file: string, length: number): Promise<Buffer> {
 export async function openRarArchive(archivePath: string, version: 4 | 5): Promise<ArchiveReader> {
   // Unpacked entries land here, one at a time, each under a name of ours, never the archive's.
   const folder = await mkdtemp(path.join(tmpdir(), 'comics-rar-'));
-  const unrar = await openUnrarSession(archivePath, folder).catch(async (error: unknown) => {
+  const unrar = await openUnrarThread(archivePath, folder).catch(async (error: unknown) => {
     await rm(folder, { recursive: true, force: true });
     throw error;
   });
@@ -96,23 +96,24 @@ export async function openRarArchive(archivePath: string, version: 4 | 5): Promi
   let closed = false;
 
   /** Unpacks the entry into the folder's file `fileName`; refused naming the entry. */
-  function unpack(entry: ArchiveEntry, fileName: string): void {
+  async function unpack(entry: ArchiveEntry, fileName: string): Promise<void> {
     const index = indexes.get(entry);
     if (index === undefined) throw new Error(`not an entry of this archive: ${entry.name}`);
-    unrar.askedForAnotherFile();
+    let header;
     try {
-      const header = unrar.unpack(index, fileName);
-      if (header.name !== entry.name) throw new Error(`unrar unpacked ${header.name}, not ${entry.name}`);
+      header = await unrar.unpack(index, fileName);
     } catch (error) {
-      if (unrar.askedForAnotherFile()) {
+      if (!(error instanceof UnpackFailed)) throw error;
+      if (error.askedForAnotherFile) {
         throw entryRefused(
           entry.name,
           'unreadable_entry',
           'cannot be unpacked without another file (a further volume), which was not sent',
         );
       }
-      throw unpackingRefusal(entry.name, error);
+      throw unpackingRefusal(entry.name, error.failure);
     }
+    if (header.name !== entry.name) throw new Error(`unrar unpacked ${header.name}, not ${entry.name}`);
   }
 
   return {
@@ -121,7 +122,7 @@ export async function openRarArchive(archivePath: string, version: 4 | 5): Promi
       if (version === 5) await checkRar5Dictionaries(archivePath, maxEntries);
       let headers;
       try {
-        headers = unrar.list(maxEntries, checkArchiveHeader);
+        headers = await unrar.list(maxEntries, checkArchiveHeader);
       } catch (error) {
         throw listingRefusal(error);
       }
@@ -147,8 +148,8 @@ export async function openRarArchive(archivePath: string, version: 4 | 5): Promi
       if (closed) throw new Error('the archive is closed');
       const file = path.join(folder, `entry-${++unpacked}`);
       try {
-        // At once, before anything is awaited: concurrent reads unpack in the order they were asked in.
-        unpack(entry, path.basename(file));
+        // Asked at once, before anything is awaited: concurrent reads unpack in the order they were asked in.
+        await unpack(entry, path.basename(file));
         const size = await stat(file).then(
           (stats) => stats.size,
           () => null,

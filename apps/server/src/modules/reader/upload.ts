@@ -5,7 +5,9 @@
 // old set or the new one, complete. Removing the pages brings the generated demo pages back.
 // Converting is the heaviest work the server does (some 325 ms of CPU a page), so archives are
 // converted a bounded number at a time, one per admin, and their pages share the encoding slots
-// fairly between the admins converting (platform/limits/work-slots.ts).
+// fairly between the admins converting (platform/limits/work-slots.ts). An import stores less:
+// a JPEG page's narrowest rendition, its placeholder and its bytes as the source of the wider
+// renditions, made on a reader's first request (page-renditions.ts, ADR 018), one page at a time.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PagesUploadAnswer } from '@comics/shared/schemas/reader';
@@ -25,8 +27,9 @@ import {
   type ComicArchive,
 } from './archive';
 import { issueShape } from './generated-pages';
-import { pageKey, VERSION_PATTERN } from './page-keys';
-import { renderPage, type RenderedPage } from './page-renditions';
+import { sniffImageFormat } from '../media/images';
+import { pageKey, pageSourceKey, VERSION_PATTERN } from './page-keys';
+import { renderFirstView, renderPage, type RenderedPage } from './page-renditions';
 import type { CatalogService } from '../catalog/service';
 import type { PageSet, ReaderRepository, StoredPage } from './repository';
 
@@ -57,6 +60,16 @@ const RENDITION_SLOTS = 2;
 /** Pages one upload renders at once: an admin alone uses both cores; two admins get one each. */
 const PAGES_AT_ONCE = 2;
 /**
+ * Pages an import renders at once: one core, whatever else runs, so the shop keeps the other (a
+ * page's first view is some 30 ms of CPU; the next page is read and the last one written meanwhile).
+ */
+const IMPORT_RENDERS_AT_ONCE = 1;
+/**
+ * Pages an import has in hand: one rendering, the others being read or written. Each step is a
+ * few turns of the event loop, which a busy shop makes milliseconds long: more in hand overlap them.
+ */
+const IMPORT_PAGES_AT_ONCE = 4;
+/**
  * Archives converted at once in the process: two admins can each get on with an issue, and the
  * page drawings and covers still find CPU (a third upload would only slow the two down, the pages
  * sharing two slots). An archive is held from before its body is received until it is stored.
@@ -71,6 +84,7 @@ const UPLOADS_PER_ADMIN = 1;
 const UPLOAD_RETRY_AFTER_SECONDS = 60;
 const PAGES_FIELD = ['pages'] as const;
 const WEBP = 'image/webp';
+const JPEG = 'image/jpeg';
 
 const issueNotFound = () => new HttpError(404, 'issue_not_found', 'Issue not found');
 
@@ -81,9 +95,12 @@ function newVersion(): string {
   return version;
 }
 
-/** Every storage key of a stored set. */
+/** Every storage key a stored set may have (an imported page's source too, and widths not made yet). */
 function keysOf(set: Pick<PageSet, 'issueId' | 'version' | 'pages'>): string[] {
-  return set.pages.flatMap((page) => page.widths.map((width) => pageKey(set.issueId, set.version, page.number, width)));
+  return set.pages.flatMap((page) => [
+    ...page.widths.map((width) => pageKey(set.issueId, set.version, page.number, width)),
+    pageSourceKey(set.issueId, set.version, page.number),
+  ]);
 }
 
 /**
@@ -137,6 +154,16 @@ export function createPageUploads(deps: PageUploadDependencies) {
       concurrency: RENDITION_SLOTS,
       maxWaiting: (UPLOADS_AT_ONCE + 1) * PAGES_AT_ONCE,
       maxWaitingPerClient: PAGES_AT_ONCE,
+    },
+    busy,
+  );
+
+  // An import's pages take their turn in the rendition slots too, one at a time (IMPORT_RENDERS_AT_ONCE).
+  const importRenders = new WorkSlots(
+    {
+      concurrency: IMPORT_RENDERS_AT_ONCE,
+      maxWaiting: IMPORT_PAGES_AT_ONCE,
+      maxWaitingPerClient: IMPORT_PAGES_AT_ONCE,
     },
     busy,
   );
@@ -211,6 +238,48 @@ export function createPageUploads(deps: PageUploadDependencies) {
     };
   }
 
+  /**
+   * An imported page, stored as storePage does, except a JPEG's: its source, its narrowest
+   * rendition and its placeholder now, its wider renditions when a reader first asks for them.
+   * (Other formats, rare in comics, are rendered whole: the source key is a JPEG's.)
+   */
+  async function storeImportedPage(
+    archive: ComicArchive,
+    page: ArchivePage,
+    at: { issueId: number; version: string; number: number },
+    written: string[],
+  ): Promise<StoredPage> {
+    let bytes: Buffer;
+    let rendered: Awaited<ReturnType<typeof renderFirstView>>;
+    try {
+      bytes = await archive.readPage(page);
+      if (sniffImageFormat(bytes) !== 'jpeg') {
+        return await importRenders.run(IMPORTS_CLIENT, () =>
+          storePage(archive, page, { ...at, client: IMPORTS_CLIENT }, written),
+        );
+      }
+      rendered = await importRenders.run(IMPORTS_CLIENT, () =>
+        renditions.run(IMPORTS_CLIENT, () => renderFirstView(bytes)),
+      );
+    } catch (error) {
+      throw error instanceof HttpError ? entryRefusedFor(page.name, error) : error;
+    }
+    const narrowest = rendered.renditions[0]!;
+    const keys = [
+      pageSourceKey(at.issueId, at.version, at.number),
+      pageKey(at.issueId, at.version, at.number, narrowest.width),
+    ];
+    written.push(...keys);
+    await Promise.all([storage.put(keys[0]!, bytes, JPEG), storage.put(keys[1]!, narrowest.bytes, WEBP)]);
+    return {
+      number: at.number,
+      width: rendered.width,
+      height: rendered.height,
+      widths: rendered.widths,
+      placeholder: rendered.placeholder,
+    };
+  }
+
   return {
     limits,
     openArchive,
@@ -279,8 +348,8 @@ export function createPageUploads(deps: PageUploadDependencies) {
       let stored = 0;
       let pages: StoredPage[];
       try {
-        pages = await mapLimited(archive.pages, PAGES_AT_ONCE, async (page, index) => {
-          const result = await storePage(archive, page, { ...at, number: index + 1, client: IMPORTS_CLIENT }, written);
+        pages = await mapLimited(archive.pages, IMPORT_PAGES_AT_ONCE, async (page, index) => {
+          const result = await storeImportedPage(archive, page, { ...at, number: index + 1 }, written);
           await onPage(++stored);
           return result;
         });
@@ -310,9 +379,10 @@ export function createPageUploads(deps: PageUploadDependencies) {
 
     /** Removes stored pages no set names (an import that failed or died before its commit). */
     async removeStored(at: { issueId: number; version: string; pageCount: number }): Promise<void> {
-      const keys = Array.from({ length: at.pageCount }, (_, index) =>
-        PAGE_WIDTHS.map((width) => pageKey(at.issueId, at.version, index + 1, width)),
-      ).flat();
+      const keys = Array.from({ length: at.pageCount }, (_, index) => [
+        ...PAGE_WIDTHS.map((width) => pageKey(at.issueId, at.version, index + 1, width)),
+        pageSourceKey(at.issueId, at.version, index + 1),
+      ]).flat();
       await removeQuietly(keys, 'unfinished import');
     },
 
