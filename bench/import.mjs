@@ -2,20 +2,21 @@
 // comic-sized archives (bench/import-archives.mjs: 12 CBZs and 2 CBRs of 24 pages), starts the
 // built server as a user runs it (default logging, demo catalogue) on a throwaway PostgreSQL
 // database and on the embedded PGlite, measures a catalogue page route's requests/s idle, then
-// uploads the archives through the admin API (POST /api/admin/imports, then tus) and measures
+// uploads the archives through the admin API (POST /api/admin/imports, then tus, from a process of
+// its own as an administrator's browser would be: bench/import-upload.mjs) and measures
 // the same route while the server's own import worker converts them. Prints the import's pages/s
 // (pages done over the batch's wall time, upload included, from its report) and the ratio of the
 // route's requests/s during the import to idle. Budgets (docs/product.md): ≥ 8 pages/s, ≥ 0.5.
 // Not a test: it measures and reports.
 // Options: --duration S (the idle measurement, as bench/run.mjs: 8), --connections N (50), --cbz N (12), --cbr N (2),
 // --pages N (24 per archive), --databases postgres,pglite (both), --server FILE (apps/server/dist/server.js).
-import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import * as tus from 'tus-js-client';
 import { makeArchives } from './import-archives.mjs';
 import { benchArgs, repoRoot } from './options.mjs';
 import { measure, startProcess, stop } from './run.mjs';
@@ -75,20 +76,15 @@ async function api(method, route, headers, body) {
   return answer;
 }
 
-function upload(file, fileId, headers) {
-  return new Promise((resolve, reject) => {
-    const size = statSync(file).size;
-    new tus.Upload(createReadStream(file), {
-      endpoint: `${url}/api/admin/imports/uploads`,
-      uploadSize: size,
-      chunkSize: 8 * 1024 * 1024,
-      headers,
-      metadata: { fileId: String(fileId), filename: path.basename(file) },
-      retryDelays: [],
-      onError: reject,
-      onSuccess: resolve,
-    }).start();
+/** Sends the archives one after another from another process (bench/import-upload.mjs). */
+async function uploadAll(files, idOf, headers) {
+  const job = { url, headers, files: files.map((file) => ({ path: file, fileId: idOf.get(path.basename(file)) })) };
+  const child = spawn(process.execPath, ['bench/import-upload.mjs', JSON.stringify(job)], {
+    cwd: repoRoot,
+    stdio: 'inherit',
   });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`the uploads failed (exit ${code})`);
 }
 
 /** The route's load until `until` settles: requests/s over the whole time, and the latencies. */
@@ -118,7 +114,7 @@ async function importThroughApi(files, headers) {
     files: files.map((file) => ({ name: path.basename(file), size: statSync(file).size })),
   });
   const idOf = new Map(batch.files.map((file) => [file.name, file.id]));
-  for (const file of files) await upload(file, idOf.get(path.basename(file)), headers);
+  await uploadAll(files, idOf, headers);
   const uploadedS = (performance.now() - startedAt) / 1000;
   let report = batch;
   while (report.finishedAt === null) {

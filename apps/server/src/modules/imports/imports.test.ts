@@ -113,6 +113,16 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** Every file under the media folder (pages, sources, covers). */
+async function storedFiles(): Promise<string[]> {
+  const media = path.join(dataDir, 'media');
+  const entries = await readdir(media, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
 async function volumeOf(series: string) {
   const [row] = await t.database.db
     .select({ id: volumes.id, startYear: volumes.startYear, publisher: publishers.name })
@@ -243,6 +253,21 @@ describe('importing a folder of archives', () => {
     expect(wide.statusCode).toBe(200);
     expect(await sharp(wide.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1000, height: 1500 });
     expect(await stored()).toEqual([pageFileName(1, 1000), pageFileName(1, 320)].sort());
+  });
+
+  it('refuses an archive whose page in the middle is not an image, and keeps none of its pages', async () => {
+    const name = 'Bad/Bad Page 001.cbz';
+    const [first, third] = await pages(2);
+    await put(
+      name,
+      await makeZip([first!, { name: 'page002.png', data: Buffer.from('not a picture at all') }, third!]),
+    );
+    const before = await storedFiles();
+    const report = await importFolder([name]);
+    expect(report.files[0]).toMatchObject({ status: 'failed', reason: expect.stringContaining('page002.png') });
+    expect(await volumeOf('Bad Page')).toBeUndefined();
+    // Its first page was stored before the bad one was read: removed with the attempt.
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('takes over the file of a worker whose instance died, without a duplicate issue', async () => {

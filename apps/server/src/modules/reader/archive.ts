@@ -62,17 +62,20 @@ export interface ComicArchive {
   close(): void;
 }
 
-/** The reader of the archive at `path`, by its first bytes; 415 when it is no archive read here. */
-async function openArchiveReader(path: string): Promise<ArchiveReader> {
+/**
+ * The reader of the archive at `path`, by its first bytes; 415 when it is no archive read here.
+ * `inOnePass`: a RAR is unpacked in the archive's order, best read in it.
+ */
+async function openArchiveReader(path: string): Promise<{ reader: ArchiveReader; inOnePass: boolean }> {
   switch (await sniffArchiveFormat(path)) {
     case 'zip':
-      return openZipArchive(path);
+      return { reader: await openZipArchive(path), inOnePass: false };
     case 'rar4':
-      return openRarArchive(path, 4);
+      return { reader: await openRarArchive(path, 4), inOnePass: true };
     case 'rar5':
-      return openRarArchive(path, 5);
+      return { reader: await openRarArchive(path, 5), inOnePass: true };
     case 'pdf':
-      return openPdfArchive(path);
+      return { reader: await openPdfArchive(path), inOnePass: false };
     default:
       throw notAnArchive();
   }
@@ -109,13 +112,26 @@ async function checkedPage(reader: ArchiveReader, entry: ArchiveEntry, limits: A
   return bytes;
 }
 
+export interface OpenOptions {
+  /**
+   * Check each page's bytes when it is read instead of every page's before the first is used:
+   * for an import, which writes nothing anyone sees before its commit and so need not read every
+   * page twice. (A RAR's pages are still checked first: its reader goes through it in one pass.)
+   */
+  checkPagesWhenRead?: boolean;
+}
+
 /**
  * Opens the archive at `path` and checks it whole: every entry's name and size, every page's
- * bytes. Refusals are 4xx HttpErrors naming the form field `file` (and the entry at fault). The
- * caller closes the archive.
+ * bytes (unless told to check them as they are read). Refusals are 4xx HttpErrors naming the
+ * form field `file` (and the entry at fault). The caller closes the archive.
  */
-export async function openComicArchive(path: string, limits: ArchiveLimits): Promise<ComicArchive> {
-  const reader = await openArchiveReader(path);
+export async function openComicArchive(
+  path: string,
+  limits: ArchiveLimits,
+  options: OpenOptions = {},
+): Promise<ComicArchive> {
+  const { reader, inOnePass } = await openArchiveReader(path);
   try {
     const pages: Array<{ page: ArchivePage; entry: ArchiveEntry }> = [];
     const skipped: string[] = [];
@@ -173,7 +189,9 @@ export async function openComicArchive(path: string, limits: ArchiveLimits): Pro
     }
     // Every page is checked before the caller does any work with the first: in the archive's
     // order, which a RAR reader reads in one pass.
-    for (const { entry } of pages) await checkedPage(reader, entry, limits);
+    if (!options.checkPagesWhenRead || inOnePass) {
+      for (const { entry } of pages) await checkedPage(reader, entry, limits);
+    }
     pages.sort((a, b) => compareEntryPaths(a.page.name, b.page.name));
 
     const entryOf = new Map(pages.map(({ page, entry }) => [page, entry]));

@@ -65,7 +65,8 @@ export function readerModule(
     service: reader,
     /** What an import (the imports module) uses: archives read, and pages stored, by the upload's rules. */
     importPages: {
-      open: uploads.openArchive,
+      // Each page checked as the import reads it: nothing is visible before its commit.
+      open: (path: string) => uploads.openArchive(path, { checkPagesWhenRead: true }),
       store: uploads.storeImported,
       remove: uploads.removeStored,
       maxArchiveBytes: uploads.limits.maxArchiveBytes,

@@ -23,6 +23,7 @@ import {
   DEFAULT_ARCHIVE_LIMITS,
   entryRefusedFor,
   openComicArchive,
+  type OpenOptions,
   type ArchivePage,
   type ComicArchive,
 } from './archive';
@@ -169,8 +170,8 @@ export function createPageUploads(deps: PageUploadDependencies) {
   );
 
   /** An archive on disk, checked whole by the upload's limits (an import's archives too). */
-  const openArchive = (path: string) =>
-    openComicArchive(path, { ...DEFAULT_ARCHIVE_LIMITS, maxPages: limits.maxPages });
+  const openArchive = (path: string, options?: OpenOptions) =>
+    openComicArchive(path, { ...DEFAULT_ARCHIVE_LIMITS, maxPages: limits.maxPages }, options);
 
   async function findIssue(issueId: number) {
     const issue = await catalogIssue(issueId);

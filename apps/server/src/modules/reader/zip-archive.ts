@@ -4,7 +4,7 @@
 // a busy event loop, each behind every request waiting), checked to give exactly the bytes it declares.
 import { open, type FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
+import { constants, inflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { ArchiveEntry, ArchiveReader } from './archive-format';
 import { archiveRefused, damagedArchive, entryRefused, notAnArchive } from './archive-refusals';
@@ -28,6 +28,12 @@ async function openZip(path: string): Promise<ZipFile> {
 }
 
 const inflate = promisify(inflateRaw);
+/**
+ * Compressed bytes read when only an entry's first bytes are wanted (telling a page's format):
+ * a deflate block's header and code tables take a few hundred, so its first output bytes are
+ * inflated from these without inflating the whole page.
+ */
+const PREFIX_COMPRESSED_BYTES = 16 * 1024;
 const LOCAL_HEADER = 0x04034b50;
 const LOCAL_HEADER_BYTES = 30;
 const STORED = 0;
@@ -49,7 +55,7 @@ export async function openZipArchive(path: string): Promise<ArchiveReader> {
   });
   const zipEntries = new WeakMap<ArchiveEntry, Entry>();
 
-  return {
+  const reader: ArchiveReader = {
     async listEntries(maxEntries) {
       // The central directory says how many entries it holds before any is read.
       if (zip.entryCount > maxEntries) {
@@ -89,8 +95,13 @@ export async function openZipArchive(path: string): Promise<ArchiveReader> {
       }
       const start = await dataStartOf(file, zipEntry);
       if (start === null) throw damaged();
-      // A stored entry's first bytes are its first bytes; a deflated one is inflated whole (it is bounded).
-      const length = method === STORED ? Math.min(zipEntry.compressedSize, stopAfter) : zipEntry.compressedSize;
+      // A stored entry's first bytes are its first bytes; a deflated one's come from inflating the
+      // start of its data when only they are wanted, else it is inflated whole (it is bounded).
+      const prefixOnly = method === DEFLATED && stopAfter < zipEntry.uncompressedSize;
+      const length =
+        method === STORED || prefixOnly
+          ? Math.min(zipEntry.compressedSize, method === STORED ? stopAfter : PREFIX_COMPRESSED_BYTES)
+          : zipEntry.compressedSize;
       const stored = Buffer.alloc(length);
       const { bytesRead } = await file.read(stored, 0, length, start);
       if (bytesRead < length) throw damaged();
@@ -98,12 +109,23 @@ export async function openZipArchive(path: string): Promise<ArchiveReader> {
         if (zipEntry.compressedSize !== zipEntry.uncompressedSize) throw damaged();
         return stored;
       }
-      let bytes: Buffer;
+      let bytes: Buffer | null;
       try {
-        bytes = await inflate(stored, { maxOutputLength: Math.max(1, zipEntry.uncompressedSize) });
+        bytes = await inflate(stored, {
+          maxOutputLength: Math.max(1, zipEntry.uncompressedSize),
+          // A prefix ends mid-stream: what it inflates to is kept, not refused as truncated.
+          ...(prefixOnly ? { finishFlush: constants.Z_SYNC_FLUSH } : {}),
+        });
       } catch {
-        throw damaged();
+        // A prefix that does not inflate: the whole entry decides whether it is damaged.
+        if (!prefixOnly) throw damaged();
+        bytes = null;
       }
+      if (prefixOnly) {
+        if (bytes && bytes.length >= stopAfter) return bytes.subarray(0, stopAfter);
+        return (await reader.readEntry(entry)).subarray(0, stopAfter);
+      }
+      if (!bytes) throw damaged();
       if (bytes.length !== zipEntry.uncompressedSize) throw damaged();
       return stopAfter < bytes.length ? bytes.subarray(0, stopAfter) : bytes;
     },
@@ -113,4 +135,5 @@ export async function openZipArchive(path: string): Promise<ArchiveReader> {
       void file.close().catch(() => {});
     },
   };
+  return reader;
 }
