@@ -109,24 +109,37 @@ export interface Rendition {
  */
 export async function renderRenditions(bytes: Buffer): Promise<Rendition[]> {
   const sharp = await loadSharp();
-  // One decoder per rendition (sharp pipelines are single-use); `pages: 1` is the first frame.
-  const source = () =>
-    sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, autoOrient: true, pages: 1, failOn: 'error' });
   const fit = (width: number) =>
     ({ width, height: width * MAX_HEIGHT_PER_WIDTH, fit: 'inside', withoutEnlargement: true }) as const;
 
   try {
-    const main = await encode('main', source().resize(fit(MAIN_WIDTH)).webp({ quality: 82 }));
-    const [preview, card] = await Promise.all([
+    // Decoded once, at the main rendition's size (`pages: 1` is the first frame); each rendition
+    // is encoded from those pixels (sharp pipelines are single-use, so one per rendition).
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: MAX_UPLOAD_PIXELS,
+      autoOrient: true,
+      pages: 1,
+      failOn: 'error',
+    })
+      .resize(fit(MAIN_WIDTH))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    // Effort 2 and libjpeg-turbo's own progressive coding instead of WebP's default 4 and mozjpeg:
+    // on a 1,988 × 3,056 page, 84 instead of 185 ms of CPU for 2 % more bytes, and 34 instead of
+    // 229 ms for some 15 % more bytes in a link preview. An import makes a cover per archive.
+    const [main, preview, card] = await Promise.all([
+      encode('main', pixels().webp({ quality: 82, effort: 2 })),
       encode(
         'preview',
-        source()
-          .resize(fit(MAIN_WIDTH))
+        pixels()
           // JPEG has no transparency: transparent parts become white, as on the shop's light pages.
           .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 84, progressive: true, mozjpeg: true }),
+          .jpeg({ quality: 84, progressive: true }),
       ),
-      main.width > CARD_WIDTH ? encode('card', source().resize(fit(CARD_WIDTH)).webp({ quality: 80 })) : null,
+      info.width > CARD_WIDTH
+        ? encode('card', pixels().resize(fit(CARD_WIDTH)).webp({ quality: 80, effort: 2 }))
+        : null,
     ]);
     return [main, preview, ...(card ? [card] : [])];
   } catch (error) {
