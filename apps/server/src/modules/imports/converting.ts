@@ -60,6 +60,8 @@ export interface ConversionInput {
   dryRun: boolean;
   /** Pages left by an earlier attempt that died before committing. */
   leftover: { issueId: number; version: string; pageCount: number } | null;
+  /** The name of another archive of the same import that already became this issue, if any. */
+  importedByAnother(issueId: number): Promise<string | null>;
 }
 
 export type ConversionResult =
@@ -126,6 +128,13 @@ export async function convertArchive(
     const metadata = issueMetadataOf({ comicInfo, path: input.name });
     if ('problem' in metadata) return { status: 'failed', reason: metadata.problem };
     const existing = await catalog.findExisting(metadata);
+    const twin = existing === null ? null : await input.importedByAnother(existing);
+    if (twin !== null) {
+      return {
+        status: 'failed',
+        reason: `Another archive of this import, ${twin}, is already issue ${metadata.issueNumber} of ${metadata.series}: two archives cannot be the same issue.`,
+      };
+    }
     if (input.dryRun) {
       return { status: 'done', outcome: existing ? 'updated' : 'created', volumeId: null, issueId: existing };
     }

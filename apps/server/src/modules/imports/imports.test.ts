@@ -270,6 +270,17 @@ describe('importing a folder of archives', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it('refuses a second archive of one import that is the same issue as the first', async () => {
+    const names = ['Twins/Twin 001.cbz', 'Twins/Twin #1.cbz'];
+    await put(names[0]!, await makeZip(await pages(1, '#aa3333')));
+    await put(names[1]!, await makeZip(await pages(2, '#33aa33')));
+    const report = await importFolder(names);
+    expect(report.files.map((file) => file.outcome ?? file.status)).toEqual(['created', 'failed']);
+    expect(report.files[1]!.reason).toBe(
+      'Another archive of this import, Twins/Twin 001.cbz, is already issue 1 of Twins: two archives cannot be the same issue.',
+    );
+  });
+
   it('takes over the file of a worker whose instance died, without a duplicate issue', async () => {
     await put('Late/Late Comic 001.cbz', await makeZip(await pages(2)));
     const repository = createImportRepository(t.database.db);

@@ -278,6 +278,23 @@ export function createImportRepository(db: Database) {
 
     counts: (batchId: number): Promise<BatchCounts> => countsOf(db, batchId),
 
+    /** The name of another file of `file`'s batch that became issue `issueId`, or null. */
+    async importedByAnother(file: Pick<ImportFileRow, 'id' | 'batchId'>, issueId: number): Promise<string | null> {
+      const [other] = await db
+        .select({ name: importFiles.name })
+        .from(importFiles)
+        .where(
+          and(
+            eq(importFiles.batchId, file.batchId),
+            eq(importFiles.issueId, issueId),
+            eq(importFiles.status, 'done'),
+            ne(importFiles.id, file.id),
+          ),
+        )
+        .limit(1);
+      return other?.name ?? null;
+    },
+
     /** The latest batches, newest first, with their counts. */
     async recent(limit: number): Promise<BatchSummary[]> {
       const batches = await db.select().from(importBatches).orderBy(desc(importBatches.id)).limit(limit);

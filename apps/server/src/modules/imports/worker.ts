@@ -76,6 +76,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
           startedBy: batch.startedBy,
           dryRun: batch.dryRun,
           leftover,
+          importedByAnother: (issueId) => repository.importedByAnother(file, issueId),
           priceCentsFor: (publisher) =>
             batch.publisherPrices[publisher.trim().toLowerCase()] ?? batch.defaultPriceCents,
         },
