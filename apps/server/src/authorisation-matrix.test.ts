@@ -230,6 +230,31 @@ const MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: '/api/admin/issues/1068/pages' }),
     expect: adminOnly(404),
   },
+  // Imports (tested in imports/uploads.test.ts): a declaration is made, an unknown import is 404, a
+  // tus creation without its metadata is 400, an address that is no upload's is 404.
+  'GET /api/admin/imports': { request: () => ({ url: '/api/admin/imports' }), expect: adminOnly(200) },
+  'POST /api/admin/imports': {
+    request: () => ({ url: '/api/admin/imports', payload: { files: [{ name: 'Matrix 001.cbz', size: 10 }] } }),
+    expect: adminOnly(201),
+  },
+  'GET /api/admin/imports/:id': { request: () => ({ url: '/api/admin/imports/999999' }), expect: adminOnly(404) },
+  'POST /api/admin/imports/:id/cancel': {
+    request: () => ({ url: '/api/admin/imports/999999/cancel' }),
+    expect: adminOnly(404),
+  },
+  'POST /api/admin/imports/uploads': { request: () => ({ url: '/api/admin/imports/uploads' }), expect: adminOnly(400) },
+  'HEAD /api/admin/imports/uploads/:uploadId': {
+    request: () => ({ url: '/api/admin/imports/uploads/not-an-upload' }),
+    expect: adminOnly(404),
+  },
+  'PATCH /api/admin/imports/uploads/:uploadId': {
+    request: () => ({ url: '/api/admin/imports/uploads/not-an-upload' }),
+    expect: adminOnly(404),
+  },
+  'DELETE /api/admin/imports/uploads/:uploadId': {
+    request: () => ({ url: '/api/admin/imports/uploads/not-an-upload' }),
+    expect: adminOnly(404),
+  },
   // A USER may acknowledge their own confirmation (the spec's client does after paying, tested in
   // checkout); anybody else's address stays an administrator's call.
   'POST /api/admin/sendEmail': {
@@ -274,14 +299,16 @@ async function credentialsOf(caller: Caller): Promise<Record<string, string>> {
 describe('authorisation matrix', () => {
   it('lists every API route the app serves', () => {
     const served = t.app.routeTable.filter((route) => / \/api(\/|$)/.test(route) && !route.includes('/api/docs'));
-    expect([...new Set(served)].sort()).toEqual(Object.keys(MATRIX).sort());
+    // The route table leaves HEAD out (Fastify adds one to every GET); tus's own is called below all the same.
+    const listed = Object.keys(MATRIX).filter((route) => !route.startsWith('HEAD '));
+    expect([...new Set(served)].sort()).toEqual(listed.sort());
   });
 
   it('answers each caller as listed', async () => {
     const expected: Record<string, Record<Caller, number>> = {};
     const actual: Record<string, Record<Caller, number>> = {};
     for (const [route, row] of Object.entries(MATRIX)) {
-      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      const method = route.split(' ')[0] as 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       expected[route] = {} as Record<Caller, number>;
       actual[route] = {} as Record<Caller, number>;
       for (const caller of CALLERS) {

@@ -72,7 +72,8 @@ if (!(await stat(folder).catch(() => null))?.isDirectory()) fail(`${folder} is n
 const priceText = values['price-cents'];
 if (priceText !== undefined && !/^\d{1,7}$/.test(priceText)) fail('--price-cents must be a whole number of cents.');
 
-const config = loadConfig();
+// The command serves no pages: the app is built without the web app (which may not be built yet).
+const config = loadConfig({ ...process.env, WEB_DIST: '' });
 const files = await archivesUnder(folder);
 if (files.length === 0) {
   console.log(`No comic archives (${ARCHIVE_EXTENSIONS.join(', ')}) under ${folder}.`);
