@@ -2,7 +2,6 @@
 // administrator for a real deployment, or promotes (and reactivates) an existing account,
 // ending its sessions so the new role applies at its next login. Uses the database the
 // environment names: DATABASE_URL, else the embedded PGlite under DATA_DIR.
-import { parseArgs } from 'node:util';
 import { accountMessages, signupBody } from '@comics/shared/schemas/auth';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-from-config';
@@ -12,6 +11,7 @@ import { isCommonPassword } from '../modules/auth/common-passwords';
 import { createAccountRepository } from '../modules/auth/repository';
 import { createAccountService } from '../modules/auth/service';
 import { createSessionStore } from '../modules/auth/sessions';
+import { readCommandLine } from './command-line';
 
 const USAGE = `Usage: npm run create-admin -- --email EMAIL [--password PASSWORD] [--name NAME]
 
@@ -19,28 +19,13 @@ const USAGE = `Usage: npm run create-admin -- --email EMAIL [--password PASSWORD
   --password  6 to 128 characters, not a common one; required for a new account, optional when promoting
   --name      the name shown in the shop (default: the part of the e-mail before @)`;
 
-function fail(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-let values: { email?: string; password?: string; name?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({
-    options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      name: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (error) {
-  fail((error as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const commandLine = readCommandLine(
+  USAGE,
+  { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  false,
+);
+const { values } = commandLine;
+const fail: (message: string) => never = commandLine.fail;
 if (!values.email) fail('--email is required');
 
 // The sign-up rules apply to administrators too (valid e-mail, password length, no common password).

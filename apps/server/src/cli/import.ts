@@ -7,11 +7,11 @@
 // shop first. Exits 0 when every file was imported (or unchanged), 1 when any failed, 2 on misuse.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ARCHIVE_EXTENSIONS, hasArchiveName } from '@comics/shared/schemas/reader';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-from-config';
 import { buildApp } from '../app';
+import { readCommandLine } from './command-line';
 import { compareEntryPaths } from '../modules/reader/archive';
 
 const USAGE = `Usage: npm run import -- FOLDER [--dry-run] [--price-cents N]
@@ -19,11 +19,6 @@ const USAGE = `Usage: npm run import -- FOLDER [--dry-run] [--price-cents N]
   FOLDER         a folder of comic archives (.cbz, .cbr, .zip, .rar, .pdf), searched with its subfolders
   --dry-run      check every archive and report what would be created or updated; write nothing
   --price-cents  what each new issue costs, in cents (default: DEFAULT_ISSUE_PRICE_CENTS)`;
-
-function fail(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
 
 /** Every archive under `root`, as paths relative to it with '/' between folders, in reading order. */
 async function archivesUnder(root: string): Promise<Array<{ name: string; location: string; sizeBytes: number }>> {
@@ -48,24 +43,9 @@ function duration(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
-let values: { 'dry-run'?: boolean; 'price-cents'?: string; help?: boolean };
-let positionals: string[];
-try {
-  ({ values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      'dry-run': { type: 'boolean' },
-      'price-cents': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (error) {
-  fail((error as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const commandLine = readCommandLine(USAGE, { 'dry-run': { type: 'boolean' }, 'price-cents': { type: 'string' } }, true);
+const { values, positionals } = commandLine;
+const fail: (message: string) => never = commandLine.fail;
 if (positionals.length !== 1) fail('Name one folder to import.');
 const folder = path.resolve(positionals[0]!);
 if (!(await stat(folder).catch(() => null))?.isDirectory()) fail(`${folder} is not a folder.`);
