@@ -104,6 +104,9 @@ describe.skipIf(testDatabaseKind() === 'postgres')('npm run import', { timeout: 
     expect(noFolder.output).toContain('Usage');
     const badPrice = await runImport(folder, '--price-cents', 'ten');
     expect(badPrice.code).toBe(2);
+    // Below the card networks' minimum, as no price in the shop may be.
+    const tooCheap = await runImport(folder, '--price-cents', '10');
+    expect([tooCheap.code, tooCheap.output]).toEqual([2, expect.stringContaining('from 50 to 99999')]);
 
     const dry = await runImport(folder, '--dry-run');
     expect(dry.output, dry.output).toContain(`${ARCHIVES} would be created`);

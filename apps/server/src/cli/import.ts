@@ -18,7 +18,7 @@ const USAGE = `Usage: npm run import -- FOLDER [--dry-run] [--price-cents N]
 
   FOLDER         a folder of comic archives (.cbz, .cbr, .zip, .rar, .pdf), searched with its subfolders
   --dry-run      check every archive and report what would be created or updated; write nothing
-  --price-cents  what each new issue costs, in cents (default: DEFAULT_ISSUE_PRICE_CENTS)`;
+  --price-cents  what each new issue costs, in cents, 50 to 99999 (default: DEFAULT_ISSUE_PRICE_CENTS)`;
 
 /** Every archive under `root`, as paths relative to it with '/' between folders, in reading order. */
 async function archivesUnder(root: string): Promise<Array<{ name: string; location: string; sizeBytes: number }>> {
@@ -50,7 +50,10 @@ if (positionals.length !== 1) fail('Name one folder to import.');
 const folder = path.resolve(positionals[0]!);
 if (!(await stat(folder).catch(() => null))?.isDirectory()) fail(`${folder} is not a folder.`);
 const priceText = values['price-cents'];
-if (priceText !== undefined && !/^\d{1,7}$/.test(priceText)) fail('--price-cents must be a whole number of cents.');
+// The bounds of every price in the shop: the card networks' 50-cent minimum to $999.99.
+if (priceText !== undefined && !(/^\d{1,5}$/.test(priceText) && Number(priceText) >= 50)) {
+  fail('--price-cents must be a whole number of cents from 50 to 99999.');
+}
 
 // The command serves no pages: the app is built without the web app (which may not be built yet).
 const config = loadConfig({ ...process.env, WEB_DIST: '' });
