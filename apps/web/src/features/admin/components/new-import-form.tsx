@@ -25,6 +25,13 @@ const LISTED_ARCHIVES = 8;
 
 type PublisherPrice = { key: number; publisher: string; price: string };
 
+/** Where a refusal shows: a publisher's price by its row (the rows sent are the priced ones), else by its path. */
+function fieldOf(path: readonly PropertyKey[], sent: readonly PublisherPrice[]): string {
+  const [list, index, field] = path;
+  if (list === 'publisherPrices' && typeof index === 'number') return `publisher.${sent[index]!.key}.${String(field)}`;
+  return path.map(String).join('.');
+}
+
 type NewImportFormProps = {
   /** The shop's default price, in dollars. */
   defaultPrice: number;
@@ -58,18 +65,16 @@ export function NewImportForm({ defaultPrice, onStarted }: NewImportFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const priced = publisherPrices.filter((row) => row.publisher.trim() || row.price.trim());
+    // A publisher's row left without a price leaves its issues at the default one, as it says.
+    const priced = publisherPrices.filter((row) => row.price.trim() !== '');
     const body = {
       defaultPrice: Number(price),
-      publisherPrices: priced.map((row) => ({
-        publisher: row.publisher,
-        price: row.price.trim() ? Number(row.price) : NaN,
-      })),
+      publisherPrices: priced.map((row) => ({ publisher: row.publisher, price: Number(row.price) })),
       files: archives.map(({ name, file }) => ({ name, size: file.size })),
     };
     const checked = importBatchBody.safeParse(body);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [fieldOf(issue.path, priced), issue.message])));
       return;
     }
     setErrors({});
@@ -143,6 +148,7 @@ export function NewImportForm({ defaultPrice, onStarted }: NewImportFormProps) {
             value={price}
             onChange={(event) => setPrice(event.target.value)}
             isInvalid={Boolean(priceError)}
+            aria-invalid={priceError ? true : undefined}
             aria-describedby={priceError ? `${id}-default-price-error` : undefined}
           />
           <Form.Control.Feedback type="invalid" id={`${id}-default-price-error`}>
@@ -150,8 +156,8 @@ export function NewImportForm({ defaultPrice, onStarted }: NewImportFormProps) {
           </Form.Control.Feedback>
         </Form.Group>
         {publisherPrices.map((row, index) => {
-          const publisherError = errors[`publisherPrices.${index}.publisher`];
-          const rowPriceError = errors[`publisherPrices.${index}.price`];
+          const publisherError = errors[`publisher.${row.key}.publisher`];
+          const rowPriceError = errors[`publisher.${row.key}.price`];
           return (
             <div
               key={row.key}
@@ -166,6 +172,7 @@ export function NewImportForm({ defaultPrice, onStarted }: NewImportFormProps) {
                   value={row.publisher}
                   onChange={(event) => setRow(row.key, { publisher: event.target.value })}
                   isInvalid={Boolean(publisherError)}
+                  aria-invalid={publisherError ? true : undefined}
                 />
                 <Form.Control.Feedback type="invalid">{publisherError}</Form.Control.Feedback>
               </Form.Group>
@@ -182,6 +189,7 @@ export function NewImportForm({ defaultPrice, onStarted }: NewImportFormProps) {
                   value={row.price}
                   onChange={(event) => setRow(row.key, { price: event.target.value })}
                   isInvalid={Boolean(rowPriceError)}
+                  aria-invalid={rowPriceError ? true : undefined}
                 />
                 <Form.Control.Feedback type="invalid">{rowPriceError}</Form.Control.Feedback>
               </Form.Group>
