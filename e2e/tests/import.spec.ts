@@ -2,7 +2,7 @@
 // Import screen, sets a publisher's price, watches the uploads and conversions go, reads the
 // report, and finds the new series in the catalogue with its credits; and an upload cut off by a
 // reload goes on from the byte the server has once the same file is dropped again.
-// Screenshots of the screen, light and dark, wide and 390 px, go to /tmp/import-*.png.
+// Screenshots of the screen and the report, light and dark, wide and 360 px, go to /tmp/import-*.png.
 import type { Page } from '@playwright/test';
 
 import { comicInfo, makeCbz, noisePage } from './support/archives';
@@ -13,6 +13,11 @@ import { expect, test } from './support/fixtures';
 test.use({ reducedMotion: 'reduce' });
 
 type Archive = { name: string; bytes: Buffer };
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
+}
 
 /** Drops the archives on the zone as a browser does a drag from the desktop (a DataTransfer of Files). */
 async function dropArchives(page: Page, archives: readonly Archive[]): Promise<void> {
@@ -71,10 +76,15 @@ test('an administrator drops three archives, follows the import and finds the ne
   await expectNoSeriousAxeViolations(page, 'import report');
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-    await page.reload();
-    await expect(rows.filter({ hasText: 'Created' })).toHaveCount(3);
-    await page.screenshot({ path: `/tmp/import-report-${theme}.png`, fullPage: true });
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await expect(rows.filter({ hasText: 'Created' })).toHaveCount(3);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/import-report-${theme}-${width}.png`, fullPage: true });
+    }
   }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await rows.first().getByRole('link', { name: 'Open the comic' }).click();
   await expect(page.getByRole('heading', { name: series })).toBeVisible();
@@ -133,14 +143,13 @@ test('an upload cut off by a reload goes on from where it stopped when the file 
 test('the Import screen, light and dark, wide and on a phone', async ({ page }) => {
   await loginViaApi(page, DEMO_ADMIN);
   for (const theme of ['light', 'dark'] as const) {
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/dashboard/import');
       await page.evaluate((value) => localStorage.setItem('theme', value), theme);
       await page.reload();
       await expect(page.getByRole('heading', { name: 'New import' })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `/tmp/import-${theme}-${width}.png`, fullPage: true });
     }
   }
