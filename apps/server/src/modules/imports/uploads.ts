@@ -35,11 +35,11 @@ export function createImportUploads({ directory, maxArchiveBytes, repository, on
   const tus = () => (loaded ??= load());
 
   async function load() {
-    const [{ FileStore }, { Server }] = await Promise.all([import('@tus/file-store'), import('@tus/server')]);
+    const [{ UploadFileStore }, { Server }] = await Promise.all([import('./upload-file-store'), import('@tus/server')]);
     // The expiry is announced to clients (Upload-Expires); the service gives such uploads up. Never
     // tus's own clean-up: it reads a complete upload's offset as 0 from its record and would
     // delete archives still waiting in the queue.
-    const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_GIVEN_UP_AFTER_MS });
+    const store = new UploadFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_GIVEN_UP_AFTER_MS });
     const discard = (uploadId: string) => store.remove(uploadId).catch(() => {});
     const server = new Server({
       path: IMPORT_UPLOADS_PATH,

@@ -17,6 +17,7 @@ import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { HttpError, tryAgainLater } from '../../platform/http/errors';
 import { loggableError } from '../../platform/logging/loggable-error';
 import type { MediaStorage } from '../../platform/storage/media-storage';
+import { backgroundStep } from '../../platform/limits/give-way';
 import { WorkSlots } from '../../platform/limits/work-slots';
 import type { AuditLog } from '../audit/service';
 import {
@@ -66,10 +67,11 @@ const PAGES_AT_ONCE = 2;
  */
 const IMPORT_RENDERS_AT_ONCE = 1;
 /**
- * Pages an import has in hand: one rendering, the others being read or written. Each step is a
- * few turns of the event loop, which a busy shop makes milliseconds long: more in hand overlap them.
+ * Pages an import has in hand: one rendering (and, on a busy shop, resting after it: give-way.ts),
+ * the other being read or written. More in hand went no faster once a page was inflated in one
+ * piece, and took more of the shop's event loop.
  */
-const IMPORT_PAGES_AT_ONCE = 4;
+const IMPORT_PAGES_AT_ONCE = 2;
 /**
  * Archives converted at once in the process: two admins can each get on with an issue, and the
  * page drawings and covers still find CPU (a third upload would only slow the two down, the pages
@@ -259,9 +261,13 @@ export function createPageUploads(deps: PageUploadDependencies) {
           storePage(archive, page, { ...at, client: IMPORTS_CLIENT }, written),
         );
       }
-      rendered = await importRenders.run(IMPORTS_CLIENT, () =>
-        renditions.run(IMPORTS_CLIENT, () => renderFirstView(bytes)),
-      );
+      rendered = await importRenders.run(IMPORTS_CLIENT, async () => {
+        const step = backgroundStep();
+        const firstView = await renditions.run(IMPORTS_CLIENT, () => renderFirstView(bytes));
+        // Resting in the import's slot: its next page waits too.
+        await step.giveWay();
+        return firstView;
+      });
     } catch (error) {
       throw error instanceof HttpError ? entryRefusedFor(page.name, error) : error;
     }

@@ -29,6 +29,13 @@ async function openZip(path: string): Promise<ZipFile> {
 
 const inflate = promisify(inflateRaw);
 /**
+ * A whole entry is inflated into one piece of its declared size (zlib's smallest is 64 bytes; the
+ * largest is a bound on what a declared size may make us allocate): in zlib's default 16 kB
+ * pieces, a page took a hundred turns of the event loop, each handing its piece over and copying it.
+ */
+const MIN_INFLATE_CHUNK_BYTES = 64;
+const MAX_INFLATE_CHUNK_BYTES = 32 * 1024 * 1024;
+/**
  * Compressed bytes read when only an entry's first bytes are wanted (telling a page's format):
  * a deflate block's header and code tables take a few hundred, so its first output bytes are
  * inflated from these without inflating the whole page.
@@ -114,7 +121,14 @@ export async function openZipArchive(path: string): Promise<ArchiveReader> {
         bytes = await inflate(stored, {
           maxOutputLength: Math.max(1, zipEntry.uncompressedSize),
           // A prefix ends mid-stream: what it inflates to is kept, not refused as truncated.
-          ...(prefixOnly ? { finishFlush: constants.Z_SYNC_FLUSH } : {}),
+          ...(prefixOnly
+            ? { finishFlush: constants.Z_SYNC_FLUSH }
+            : {
+                chunkSize: Math.max(
+                  MIN_INFLATE_CHUNK_BYTES,
+                  Math.min(zipEntry.uncompressedSize, MAX_INFLATE_CHUNK_BYTES),
+                ),
+              }),
         });
       } catch {
         // A prefix that does not inflate: the whole entry decides whether it is damaged.
