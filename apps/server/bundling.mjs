@@ -30,6 +30,12 @@ export function bundleServer({ entryPoints, outdir, sourcemap = false }) {
     target: 'node20',
     sourcemap,
     external: [...external, 'drizzle-orm/*', '@electric-sql/pglite/*'],
+    // A module imported with import() is a chunk of its own, loaded when first imported, and so
+    // are the npm packages it imports (the AWS SDK, Stripe's, tus's): a shop that does not use
+    // them never loads them. Modules shared by entries are chunks they share.
+    splitting: true,
+    // Beside the entries: modules find helpers and folders from their own address (import.meta.url).
+    chunkNames: '[name]-[hash]',
     logLevel: 'warning',
   });
 }

@@ -52,7 +52,9 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
   const cart = cartModule(platform, { catalogChanges });
   const favourites = favouritesModule(platform, { catalogChanges });
   const media = mediaModule(platform, { catalog: catalog.service, catalogChanges });
-  const payments = paymentsModule(platform, { onPaymentIntent: (event) => checkout.service.onPaymentIntent(event) });
+  const payments = await paymentsModule(platform, {
+    onPaymentIntent: (event) => checkout.service.onPaymentIntent(event),
+  });
   const checkout = checkoutModule(platform, {
     gateway: payments.gateway,
     cart: cart.service,

@@ -4,7 +4,7 @@
 // with every log line written out (log output is buffered) and unmoved by a repeated signal.
 // An unsafe setting stops it before it opens anything, with a message and a non-zero exit code.
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -220,5 +220,42 @@ describe('server process', () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
+  });
+});
+
+/** npm packages only some shops use, loaded when first needed (import()), never at start. */
+const LOADED_WHEN_USED = [
+  'stripe',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
+  '@tus/server',
+  '@tus/file-store',
+  'sharp',
+  'ioredis',
+  'oidc-provider',
+  'pdfjs-dist',
+  '@napi-rs/canvas',
+];
+
+/** The npm packages a bundle file imports statically, through the chunks it imports (bundling.mjs). */
+function packagesLoadedWith(file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;"]*?"([^"]+)";/gm)) {
+    if (specifier!.startsWith('./')) {
+      for (const name of packagesLoadedWith(path.join(path.dirname(file), specifier!), seen)) packages.add(name);
+    } else packages.add(specifier!);
+  }
+  return packages;
+}
+
+describe('the built server at start', () => {
+  it('loads none of the packages only some shops use (payments by Stripe, media in S3, imports, images)', () => {
+    const loaded = [...packagesLoadedWith(serverBundle)];
+    expect(loaded).toContain('fastify');
+    expect(
+      loaded.filter((name) => LOADED_WHEN_USED.some((lazy) => name === lazy || name.startsWith(`${lazy}/`))),
+    ).toEqual([]);
   });
 });

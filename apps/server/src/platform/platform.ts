@@ -152,7 +152,7 @@ export async function installPlatform({ config, database, logStream }: PlatformD
   await app.register(fastifyRateLimit, { global: false, ...(shared.limitStore ? { store: shared.limitStore } : {}) });
   await registerApiDocs(app, { browsable: config.apiDocs });
 
-  const storage = createConfiguredStorage(config);
+  const storage = await createConfiguredStorage(config);
   return {
     app,
     config,

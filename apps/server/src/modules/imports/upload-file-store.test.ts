@@ -5,14 +5,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ERRORS, Upload } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadFileStore } from './upload-file-store';
+import { createUploadFileStore } from './upload-file-store';
 
 let directory: string;
-let store: UploadFileStore;
+let store: Awaited<ReturnType<typeof createUploadFileStore>>;
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'comics-upload-store-'));
-  store = new UploadFileStore({ directory });
+  store = await createUploadFileStore({ directory });
 });
 
 afterAll(() => rm(directory, { recursive: true, force: true }));

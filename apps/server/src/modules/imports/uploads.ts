@@ -10,6 +10,7 @@ import type { Upload } from '@tus/server';
 import { IMPORT_UPLOADS_PATH } from '@comics/shared/schemas/imports';
 import type { ImportRepository } from './repository';
 import { UPLOAD_GIVEN_UP_AFTER_MS } from './service';
+import { createUploadFileStore } from './upload-file-store';
 
 export interface ImportUploadsOptions {
   /** Where unfinished and waiting archives are kept (one disk shared by the instances). */
@@ -35,11 +36,13 @@ export function createImportUploads({ directory, maxArchiveBytes, repository, on
   const tus = () => (loaded ??= load());
 
   async function load() {
-    const [{ UploadFileStore }, { Server }] = await Promise.all([import('./upload-file-store'), import('@tus/server')]);
-    // The expiry is announced to clients (Upload-Expires); the service gives such uploads up. Never
-    // tus's own clean-up: it reads a complete upload's offset as 0 from its record and would
-    // delete archives still waiting in the queue.
-    const store = new UploadFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_GIVEN_UP_AFTER_MS });
+    const [store, { Server }] = await Promise.all([
+      // The expiry is announced to clients (Upload-Expires); the service gives such uploads up.
+      // Never tus's own clean-up: it reads a complete upload's offset as 0 from its record and
+      // would delete archives still waiting in the queue.
+      createUploadFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_GIVEN_UP_AFTER_MS }),
+      import('@tus/server'),
+    ]);
     const discard = (uploadId: string) => store.remove(uploadId).catch(() => {});
     const server = new Server({
       path: IMPORT_UPLOADS_PATH,

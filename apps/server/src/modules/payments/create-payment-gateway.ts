@@ -5,24 +5,26 @@ import type { Database } from '../../db/client';
 import type { PaymentGateway } from './gateway';
 import { createSandboxRepository } from './sandbox-repository';
 import { SandboxGateway, type SandboxGatewayOptions } from './sandbox-gateway';
-import { createStripeClient, StripeGateway } from './stripe-gateway';
 
 export type PaymentGatewayConfig = Pick<Config, 'paymentGateway' | 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>;
 
-export function createPaymentGateway(
+export async function createPaymentGateway(
   config: PaymentGatewayConfig,
   db: Database,
   options: SandboxGatewayOptions = {},
-): PaymentGateway | null {
+): Promise<PaymentGateway | null> {
   switch (config.paymentGateway) {
     case 'sandbox':
       return new SandboxGateway(createSandboxRepository(db), options);
-    case 'stripe':
+    case 'stripe': {
       // config.ts refuses 'stripe' without its keys, so this is a broken invariant, not a setting.
       if (!config.STRIPE_SECRET_KEY) throw new Error('The Stripe gateway needs STRIPE_SECRET_KEY');
+      // Stripe's SDK (some 9 MB of memory) is loaded only by a shop that takes payments through it.
+      const { createStripeClient, StripeGateway } = await import('./stripe-gateway');
       return new StripeGateway(
         createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL }),
       );
+    }
     case 'none':
       return null;
   }

@@ -5,11 +5,11 @@ import { createPaymentGateway } from './create-payment-gateway';
 import type { PaymentIntentEvent } from './gateway';
 import { paymentRoutes } from './routes';
 
-export function paymentsModule(
+export async function paymentsModule(
   { config, database }: Platform,
   { onPaymentIntent }: { onPaymentIntent: (event: PaymentIntentEvent) => Promise<void> },
 ) {
-  const gateway = createPaymentGateway(config, database.db);
+  const gateway = await createPaymentGateway(config, database.db);
   return {
     gateway,
     apiRoutes: (api: FastifyInstance) => api.register(paymentRoutes, { config, gateway, onPaymentIntent }),

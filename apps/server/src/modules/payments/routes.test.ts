@@ -61,7 +61,7 @@ describe('GET /api/payments/config', () => {
     });
     expect((await shop.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ gateway: 'none' });
     expect(shop.app.routeTable).not.toContain('POST /api/payments/sandbox/payment-methods');
-    expect(createPaymentGateway({ paymentGateway: 'none' } as never, shop.database.db)).toBeNull();
+    expect(await createPaymentGateway({ paymentGateway: 'none' } as never, shop.database.db)).toBeNull();
   });
 });
 
@@ -76,7 +76,10 @@ describe('POST /api/payments/sandbox/payment-methods', () => {
     });
     expect(res.headers['cache-control']).toBe('no-store');
     // Issued to this buyer: the app's own gateway charges it for them.
-    const gateway = createPaymentGateway({ paymentGateway: 'sandbox' } as never, t.database.db) as SandboxGateway;
+    const gateway = (await createPaymentGateway(
+      { paymentGateway: 'sandbox' } as never,
+      t.database.db,
+    )) as SandboxGateway;
     const charge = {
       amountCents: 399,
       currency: 'usd' as const,

@@ -10,8 +10,8 @@ import { requestBudget } from '../../platform/limits/request-budget';
 import { callerOf } from '../auth/access';
 import type { PaymentGateway } from './gateway';
 import { SandboxGateway } from './sandbox-gateway';
-import { StripeGateway } from './stripe-gateway';
-import { stripeWebhookRoutes, type PaymentIntentHandler } from './stripe-webhook';
+import type { StripeGateway } from './stripe-gateway';
+import type { PaymentIntentHandler } from './stripe-webhook';
 
 /**
  * Cards one user may submit in a window. Trying stolen numbers one by one ("card testing") is
@@ -78,7 +78,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     );
   }
 
-  if (gateway instanceof StripeGateway && config.STRIPE_WEBHOOK_SECRET) {
-    await app.register(stripeWebhookRoutes, { secret: config.STRIPE_WEBHOOK_SECRET, gateway, onPaymentIntent });
+  if (config.paymentGateway === 'stripe' && gateway !== null && config.STRIPE_WEBHOOK_SECRET) {
+    // Stripe's SDK is loaded only by a shop that takes payments through it.
+    const { stripeWebhookRoutes } = await import('./stripe-webhook');
+    await app.register(stripeWebhookRoutes, {
+      secret: config.STRIPE_WEBHOOK_SECRET,
+      gateway: gateway as StripeGateway,
+      onPaymentIntent,
+    });
   }
 };

@@ -39,7 +39,7 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 let t: TestApp;
 let pool: Issue[];
 /** The app's own media storage (the same DATA_DIR): uploaded sets are put there as the upload would. */
-const storage = createConfiguredStorage(testConfig());
+const storage = await createConfiguredStorage(testConfig());
 const UNKNOWN = 2_000_000_000;
 const FOREVER = 'public, max-age=31536000, immutable';
 

@@ -34,7 +34,7 @@ let admin: Awaited<ReturnType<typeof signedInUser>>;
 let user: Awaited<ReturnType<typeof signedInUser>>;
 let issueIds: number[];
 let nextIssue = 0;
-const storage = createConfiguredStorage(testConfig());
+const storage = await createConfiguredStorage(testConfig());
 
 beforeAll(async () => {
   const database = await createTestDatabase();

@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import type { MediaStorage } from './media-storage';
 import { createDiskStorage } from './disk';
-import { createS3Storage } from './s3';
 
-export function createConfiguredStorage(config: Config): MediaStorage {
-  return config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'media'));
+/** The AWS SDK (some 25 MB of memory) is loaded only by a shop that keeps its media in a bucket. */
+export async function createConfiguredStorage(config: Config): Promise<MediaStorage> {
+  if (!config.s3) return createDiskStorage(path.join(config.dataDir, 'media'));
+  const { createS3Storage } = await import('./s3');
+  return createS3Storage(config.s3);
 }
