@@ -22,6 +22,14 @@ describe('background work giving way to shoppers', () => {
     expect(await restOf(step)).toBeGreaterThanOrEqual(75);
   });
 
+  it('rests a quarter of a second at most, however long its step took', async () => {
+    const step = backgroundStep();
+    busyFor(400);
+    const rest = await restOf(step);
+    expect(rest).toBeGreaterThanOrEqual(240);
+    expect(rest).toBeLessThan(350);
+  });
+
   it('never rests on a quiet shop', async () => {
     const step = backgroundStep();
     await sleep(80);

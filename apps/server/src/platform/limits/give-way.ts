@@ -11,9 +11,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const BUSY_UTILISATION = 0.8;
 /** Rest per unit of work on a busy shop. */
 const REST_PER_WORK = 1;
+/**
+ * The longest rest: a step that took long was mostly waiting (a browser sending a megabyte over a
+ * slow line), not working, and resting as long again would only slow that browser down.
+ */
+const MAX_REST_MS = 250;
 
 export interface BackgroundStep {
-  /** Rests as long as the step took, when the shop was busy during it. */
+  /** Rests as long as the step took (at most MAX_REST_MS), when the shop was busy during it. */
   giveWay(): Promise<void>;
 }
 
@@ -24,7 +29,8 @@ export function backgroundStep(): BackgroundStep {
   return {
     async giveWay() {
       const { utilization } = performance.eventLoopUtilization(performance.eventLoopUtilization(), before);
-      if (utilization > BUSY_UTILISATION) await sleep((performance.now() - startedAt) * REST_PER_WORK);
+      if (utilization <= BUSY_UTILISATION) return;
+      await sleep(Math.min(MAX_REST_MS, (performance.now() - startedAt) * REST_PER_WORK));
     },
   };
 }
