@@ -81,6 +81,7 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
       removePages: reader.importPages.remove,
       storeCover: async (bytes, uploadedBy) =>
         (await media.service.storeUpload({ bytes, uploadedBy, audited: false })).url,
+      removeCover: media.service.removeUpload,
     },
   });
   const health = healthModule(platform);

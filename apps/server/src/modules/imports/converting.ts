@@ -49,6 +49,8 @@ export interface ImportTools {
   removePages(at: { issueId: number; version: string; pageCount: number }): Promise<void>;
   /** Stores a cover made from the first page's bytes; answers its address. */
   storeCover(bytes: Buffer, uploadedBy: number | null): Promise<string>;
+  /** Removes a cover storeCover made that no issue took (best effort). */
+  removeCover(address: string): Promise<void>;
 }
 
 export interface ConversionInput {
@@ -142,10 +144,11 @@ export async function convertArchive(
     const at = { issueId: existing ?? (await catalog.reserveIssueId()), version: newVersion() };
     await progress.pagesPlanned({ ...at, pageCount: archive.pages.length });
     let stored: Awaited<ReturnType<ImportTools['storePages']>> | null = null;
+    let cover: string | null = null;
     let imported: IssueImport;
     try {
       stored = await tools.storePages(archive, at, progress.pagesStored);
-      const cover = await tools.storeCover(await archive.readPage(archive.pages[0]!), input.startedBy);
+      cover = await tools.storeCover(await archive.readPage(archive.pages[0]!), input.startedBy);
       imported = await catalog.importIssue(
         {
           ...metadata,
@@ -161,12 +164,16 @@ export async function convertArchive(
       );
     } catch (error) {
       await tools.removePages({ ...at, pageCount: archive.pages.length });
+      if (cover !== null) await tools.removeCover(cover);
       if (error instanceof ImportConflict || error instanceof ClaimLost) throw error;
       return { status: 'failed', reason: reasonOf(error) };
     }
     // Committed: from here on the pages are the issue's, whatever fails.
-    if (imported.outcome === 'unchanged') await tools.removePages({ ...at, pageCount: archive.pages.length });
-    else await stored.committed(imported.volumeId);
+    if (imported.outcome === 'unchanged') {
+      // Another worker imported the same archive meanwhile: its pages and cover are the issue's.
+      await tools.removePages({ ...at, pageCount: archive.pages.length });
+      await tools.removeCover(cover);
+    } else await stored.committed(imported.volumeId);
     return { status: 'done', ...imported };
   } finally {
     archive.close();

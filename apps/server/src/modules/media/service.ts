@@ -3,6 +3,7 @@
 // previewers. Storage keys are made here, from a random id and the rendition's size, so nothing
 // a client sent (its file name above all) ever becomes part of a path.
 import { randomBytes } from 'node:crypto';
+import { like } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { media } from '../../db/schema/media';
 import { isValidStorageKey, type MediaStorage, type StoredObject } from '../../platform/storage/media-storage';
@@ -44,6 +45,11 @@ export interface MediaService {
    * audited once, not each of its thousands of covers).
    */
   storeUpload(input: { bytes: Buffer; uploadedBy: number | null; audited?: boolean }): Promise<StoredUpload>;
+  /**
+   * Removes an upload nothing refers to (an import's cover whose issue was never committed): its
+   * renditions and their rows, by its address. Best effort for the files; unknown addresses are ignored.
+   */
+  removeUpload(url: string): Promise<void>;
   /** A stored rendition under /media/uploads, or null (unknown or malformed key). */
   openUpload(key: string): Promise<StoredObject | null>;
   /** The raster image for a comic's link preview: its upload's JPEG, or its generated cover drawn as one. */
@@ -104,6 +110,16 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
         throw error;
       }
       return { key: mainKey, url: mediaUrlOf(mainKey), width: main.width, height: main.height };
+    },
+
+    async removeUpload(url) {
+      const match = UPLOADED_MAIN_RENDITION.exec(url);
+      if (!match) return;
+      const removed = await db
+        .delete(media)
+        .where(like(media.key, `${match[1]}/%`))
+        .returning({ key: media.key });
+      await removeQuietly(removed.map((row) => row.key));
     },
 
     async openUpload(key) {

@@ -10,6 +10,8 @@ import { MAX_UPLOAD_BYTES } from '@comics/shared/schemas/media';
 import { buildTestApp, signedInUser, testConfig, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema/audit';
 import { media } from '../../db/schema/media';
+import { createConfiguredStorage } from '../../platform/storage/configured-storage';
+import { createMediaService } from './service';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
@@ -318,5 +320,32 @@ describe('GET /media/uploads/…', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('not_found');
+  });
+});
+
+describe('an upload nothing refers to (an import’s cover whose issue was never committed)', () => {
+  it('is removed by its address, files and rows, and no other upload with it', async () => {
+    const service = createMediaService({ db: t.database.db, storage: await createConfiguredStorage(testConfig()) });
+    const kept = await service.storeUpload({ bytes: png, uploadedBy: admin.id, audited: false });
+    const removed = await service.storeUpload({ bytes: png, uploadedBy: admin.id, audited: false });
+    const rowsOf = async (id: string) =>
+      (
+        await t.database.db
+          .select({ key: media.key })
+          .from(media)
+          .where(like(media.key, `uploads/${id}/%`))
+      ).length;
+    const removedId = uploadIdOf(removed.url)!;
+    expect(await rowsOf(removedId)).toBe(3);
+
+    await service.removeUpload(removed.url);
+    expect(await rowsOf(removedId)).toBe(0);
+    await expect(storedNames(removedId)).resolves.toEqual([]);
+    expect((await get(removed.url)).statusCode).toBe(404);
+    expect(await rowsOf(uploadIdOf(kept.url)!)).toBe(3);
+    expect((await get(kept.url)).statusCode).toBe(200);
+    // Anything that is not an upload's address is left alone.
+    await service.removeUpload('/media/covers/volumes/1.svg');
+    expect(await rowsOf(uploadIdOf(kept.url)!)).toBe(3);
   });
 });
