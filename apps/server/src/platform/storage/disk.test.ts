@@ -1,7 +1,7 @@
 // The disk store: the contract every media store keeps, and what is the disk's own: files under
-// its root with no temporary file left behind, folders made again when removed, and no key able
-// to reach a file outside the root.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// its root with no temporary file left behind (none among the keys' files even after a crash),
+// folders made again when removed, and no key able to reach a file outside the root.
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -40,6 +40,23 @@ describe('disk storage', () => {
     await storage.put('uploads/files/a.jpg', Buffer.from('second'), 'image/jpeg');
     expect(await readFile(path.join(root, 'uploads', 'files', 'a.jpg'), 'utf8')).toBe('second');
     expect(await readdir(path.join(root, 'uploads', 'files'))).toEqual(['a.jpg']);
+  });
+
+  it('writes outside the keys’ folders until a file is whole, and removes writes a crash cut off', async () => {
+    await storage.put('uploads/whole/a.jpg', Buffer.from('whole'), 'image/jpeg');
+    const partial = path.join(root, '.partial');
+    expect(await readdir(partial)).toEqual([]);
+    // Left by a process killed mid-write: one two hours ago, one maybe still being written.
+    await writeFile(path.join(partial, 'cut-off'), 'half a page');
+    await utimes(
+      path.join(partial, 'cut-off'),
+      new Date(Date.now() - 2 * 3_600_000),
+      new Date(Date.now() - 2 * 3_600_000),
+    );
+    await writeFile(path.join(partial, 'under-way'), 'a page being written');
+    createDiskStorage(root);
+    await expect.poll(() => readdir(partial)).toEqual(['under-way']);
+    expect(await readdir(path.join(root, 'uploads', 'whole'))).toEqual(['a.jpg']);
   });
 
   it('answers null for a key that names a folder', async () => {

@@ -1,10 +1,12 @@
 // Media storage on local disk, one file per key under a root folder (DATA_DIR/media). Writes go
-// to a hidden temporary file in the target's folder, are flushed, then renamed over the target,
-// so a reader or a crash never sees half a file. The content type is the key's extension's
+// to a temporary file in the root's `.partial` folder (no key names it), are flushed, then renamed
+// over the target, so a reader or a crash never sees half a file, and a write cut off by a crash
+// leaves nothing among the keys' files (an import's pages are removed by their keys).
+// What such writes left is removed at the next start, once no write can still be under way. The content type is the key's extension's
 // (keys always carry one), so no metadata file has to be kept in step with the data file.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   assertStorageKey,
@@ -18,6 +20,10 @@ import {
 const REMEMBERED_FOLDERS = 10_000;
 /** A health check waits no longer than this: a hung network mount is unhealthy, not a hung check. */
 const HEALTH_CHECK_MS = 2_000;
+/** Writes under way, in the root (a rename stays on one file system); keys never start with a dot. */
+const PARTIAL_FOLDER = '.partial';
+/** A write left this long was cut off (its process died): removed at a start. No write takes an hour. */
+const ABANDONED_AFTER_MS = 60 * 60_000;
 
 const isMissing = (error: unknown) => {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -26,7 +32,9 @@ const isMissing = (error: unknown) => {
 
 export function createDiskStorage(root: string): MediaStorage {
   const rootFolder = path.resolve(root);
+  const partialFolder = path.join(rootFolder, PARTIAL_FOLDER);
   const madeFolders = new Set<string>();
+  void removeAbandonedWrites(partialFolder);
 
   /** The file of a key; assertStorageKey already rules out escapes, the prefix check is a second lock. */
   function fileOf(key: string): string {
@@ -43,7 +51,8 @@ export function createDiskStorage(root: string): MediaStorage {
   }
 
   async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-    const temporary = path.join(path.dirname(file), `.tmp-${randomBytes(8).toString('hex')}`);
+    await ensureFolder(partialFolder);
+    const temporary = path.join(partialFolder, randomBytes(8).toString('hex'));
     try {
       const handle = await open(temporary, 'wx', 0o644);
       try {
@@ -72,8 +81,9 @@ export function createDiskStorage(root: string): MediaStorage {
         await writeAtomically(file, bytes);
       } catch (error) {
         if (!isMissing(error)) throw error;
-        // The folder went away behind our back (cleaned by hand): make it again, once.
+        // A folder went away behind our back (cleaned by hand): make them again, once.
         madeFolders.delete(folder);
+        madeFolders.delete(partialFolder);
         await ensureFolder(folder);
         await writeAtomically(file, bytes);
       }
@@ -137,4 +147,18 @@ export function createDiskStorage(root: string): MediaStorage {
       }
     },
   };
+}
+
+/** Best effort, in the background: what is left is only disk space, removed at a later start. */
+async function removeAbandonedWrites(folder: string): Promise<void> {
+  const names = await readdir(folder).catch(() => []);
+  const before = Date.now() - ABANDONED_AFTER_MS;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const modified = await stat(file).then(
+      (stats) => stats.mtimeMs,
+      () => Infinity,
+    );
+    if (modified < before) await rm(file, { force: true }).catch(() => {});
+  }
 }
