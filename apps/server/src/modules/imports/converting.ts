@@ -164,7 +164,8 @@ export async function convertArchive(
       );
     } catch (error) {
       await tools.removePages({ ...at, pageCount: archive.pages.length });
-      if (cover !== null) await tools.removeCover(cover);
+      // Best effort, not to hide the failure that matters: a cover left behind is only wasted space.
+      if (cover !== null) await tools.removeCover(cover).catch(() => {});
       if (error instanceof ImportConflict || error instanceof ClaimLost) throw error;
       return { status: 'failed', reason: reasonOf(error) };
     }

@@ -1,9 +1,9 @@
 // Media storage on local disk, one file per key under a root folder (DATA_DIR/media). Writes go
 // to a temporary file in the root's `.partial` folder (no key names it), are flushed, then renamed
 // over the target, so a reader or a crash never sees half a file, and a write cut off by a crash
-// leaves nothing among the keys' files (an import's pages are removed by their keys).
-// What such writes left is removed at the next start, once no write can still be under way. The content type is the key's extension's
-// (keys always carry one), so no metadata file has to be kept in step with the data file.
+// leaves nothing among the keys' files (an import's pages are removed by their keys); what it left
+// there is removed at a later start, once no write can still be under way. The content type is the
+// key's extension's (keys always carry one), so no metadata file has to be kept in step with the data file.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
