@@ -46,3 +46,23 @@ test('the theme starts light; dark persists across reload and applies before the
   expect(await themeOf(page)).toBe('light');
   await expect(toggle).not.toBeChecked();
 });
+
+test('the switch works before the app has started, and the app keeps what it chose', async ({ page }) => {
+  // The app's scripts held back: the page is the server's, as a slow phone shows it for a while.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/home', { waitUntil: 'domcontentloaded' });
+  expect(await themeOf(page)).toBe('light');
+  await page.getByRole('switch', { name: 'Dark theme' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.reload();
+  await expect(comicCards(page)).toHaveCount(12);
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
+  expect(await themeOf(page)).toBe('dark');
+  // Turned in the app once it runs, one change: back to light.
+  await page.getByRole('switch', { name: 'Dark theme' }).uncheck();
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+});

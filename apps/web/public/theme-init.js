@@ -9,4 +9,19 @@
     /* storage blocked: keep the default */
   }
   document.documentElement.setAttribute('data-bs-theme', theme);
+
+  // A switch turned before the app has started (a page rendered on the server shows it at once)
+  // still works: the choice is stored and applied here, and the app reads it when it starts. Once
+  // the app runs, it has stored the same choice already (its handler runs first, on #root).
+  document.addEventListener('change', function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.hasAttribute('data-theme-switch')) return;
+    var chosen = input.checked ? 'dark' : 'light';
+    try {
+      localStorage.setItem('theme', chosen);
+    } catch {
+      /* storage blocked: this page only */
+    }
+    document.documentElement.setAttribute('data-bs-theme', chosen);
+  });
 })();

@@ -21,6 +21,8 @@ export function ThemeSwitch({ className }: { className?: string }) {
         role="switch"
         checked={dark}
         onChange={toggleTheme}
+        // Turned before the app starts, public/theme-init.js takes the change.
+        data-theme-switch=""
         aria-label="Dark theme"
       />
       <BsMoonStarsFill aria-hidden="true" className="theme-switch-moon" />
