@@ -10,7 +10,7 @@
 // Not a test: it measures and reports.
 // Options: --duration S (the idle measurement, as bench/run.mjs: 8), --connections N (50), --cbz N (12), --cbr N (2),
 // --pages N (24 per archive), --databases postgres,pglite (both), --server FILE (apps/server/dist/server.js).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { makeArchives } from './import-archives.mjs';
 import { benchArgs, repoRoot } from './options.mjs';
-import { measure, startProcess, stop } from './run.mjs';
+import { measure, run, startProcess, stop } from './run.mjs';
 
 const args = benchArgs();
 const connections = Number(args.connections ?? 50);
@@ -32,11 +32,6 @@ const url = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench-admin@example.com', password: 'bench-import-password' };
 /** Catalogue pages of the demo catalogue, asked in turn. */
 const cataloguePaths = Array.from({ length: 40 }, (_, i) => `/api/comics?page=${1 + (i % 8)}&limit=12`);
-
-function run(command, commandArgs, env = {}) {
-  const result = spawnSync(command, commandArgs, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
-}
 
 async function freshPostgres() {
   const client = new pg.Client({ connectionString: adminUrl });

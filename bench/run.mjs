@@ -37,7 +37,8 @@ const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@12
 const databaseName = 'comics_bench';
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
 
-function run(command, commandArgs, env = {}) {
+/** Runs a command from the repository's root, its output shown; throws when it fails. */
+export function run(command, commandArgs, env = {}) {
   const result = spawnSync(command, commandArgs, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
 }

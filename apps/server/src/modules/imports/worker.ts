@@ -1,7 +1,8 @@
-// The import worker: converts queued archives one at a time per instance (a conversion keeps both
-// core rendering pages, and the shop must keep serving), claiming each file for a lease it
-// renews with its progress, at most once a second. Any number of instances share the queue; the files of an instance that
-// died are taken over at once (its liveness key), those of a stalled one when their lease ends.
+// The import worker: converts queued archives one at a time per instance (a conversion keeps a
+// core busy rendering pages, and the shop must keep serving), claiming each file for a lease it
+// renews with its progress, at most once a second. Any number of instances share the queue; the
+// files of an instance that died are taken over at once (its liveness key), those of a stalled
+// one when their lease ends.
 import { goneInstances, type InstanceLiveness } from '../../db/instance-lock';
 import { loggableError } from '../../platform/logging/loggable-error';
 import type { CatalogImporting } from '../catalog/importing';

@@ -1,8 +1,9 @@
 // Generated pages as WebP: drawn from their SVG on the first request for a key (and an imported
-// page's wider renditions, from its source: page-renditions.ts), put into the media storage, and read from there by every later request on any instance. Drawing costs tens to
-// hundreds of milliseconds of CPU, so at most a few run at once, shared fairly between the
-// clients asking (platform/limits/work-slots.ts): one client's flood waits behind everyone else's next page
-// and is refused past its share. Requests for a key already being drawn share that drawing.
+// page's wider renditions, from its source: page-renditions.ts), put into the media storage, and
+// read from there by every later request on any instance. Drawing costs tens to hundreds of
+// milliseconds of CPU, so at most a few run at once, shared fairly between the clients asking
+// (platform/limits/work-slots.ts): one client's flood waits behind everyone else's next page and
+// is refused past its share. Requests for a key already being drawn share that drawing.
 import type { Readable } from 'node:stream';
 import { tryAgainLater } from '../../platform/http/errors';
 import type { MediaStorage } from '../../platform/storage/media-storage';

@@ -2,6 +2,7 @@
 // imported one's wider renditions made from its source on their first request, as drawings); a
 // generated page is drawn at the width asked for on its first request (in the client's share of
 // the drawing slots, see page-drawings.ts) and stored, then read like an uploaded one.
+import { buffer } from 'node:stream/consumers';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { Edition } from './editions';
 import { renderPageSvg } from './generated-pages';
@@ -15,9 +16,7 @@ export function createPageImages(storage: MediaStorage, limits?: PageDrawingsOpt
   async function bytesOf(key: string): Promise<Buffer> {
     const stored = await storage.get(key);
     if (!stored) throw new Error(`page source ${key} is gone`);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return buffer(stored.body);
   }
 
   return {

@@ -1,8 +1,9 @@
 // A RAR archive (CBR), RAR 4 or RAR 5, read with node-unrar-js's file extractor (unrar-session.ts),
-// in a worker thread of the archive's own (unrar-thread.ts), off the event loop: unrar reads the archive through the file system a block at a time and unpacks the one entry
-// asked for into a file of a private folder, which is read and removed at once. So memory holds
-// one page at most, whatever the archive's size (createExtractorFromData would hold the whole
-// archive in memory, and every entry it unpacks). Refused, as they cannot be read one entry at a
+// in a worker thread of the archive's own (unrar-thread.ts), off the event loop: unrar reads the
+// archive through the file system a block at a time and unpacks the one entry asked for into a
+// file of a private folder, which is read and removed at once. So memory holds one page at most,
+// whatever the archive's size (createExtractorFromData would hold the whole archive in memory,
+// and every entry it unpacks). Refused, as they cannot be read one entry at a
 // time: solid archives (unrar unpacks every entry before the one asked for, each time) and
 // volumes of a multi-volume set (the rest of their entries are in files never sent); encrypted
 // headers too, as nothing can be listed without the password.

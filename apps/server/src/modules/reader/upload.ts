@@ -98,12 +98,14 @@ function newVersion(): string {
   return version;
 }
 
-/** Every storage key a stored set may have (an imported page's source too, and widths not made yet). */
+/** Every storage key a page may have at `widths` (an imported page's source too). */
+function keysOfPage(issueId: number, version: string, number: number, widths: readonly number[]): string[] {
+  return [...widths.map((width) => pageKey(issueId, version, number, width)), pageSourceKey(issueId, version, number)];
+}
+
+/** Every storage key a stored set may have (an imported page's wider widths too, made or not yet). */
 function keysOf(set: Pick<PageSet, 'issueId' | 'version' | 'pages'>): string[] {
-  return set.pages.flatMap((page) => [
-    ...page.widths.map((width) => pageKey(set.issueId, set.version, page.number, width)),
-    pageSourceKey(set.issueId, set.version, page.number),
-  ]);
+  return set.pages.flatMap((page) => keysOfPage(set.issueId, set.version, page.number, page.widths));
 }
 
 /**
@@ -217,10 +219,12 @@ export function createPageUploads(deps: PageUploadDependencies) {
     page: ArchivePage,
     at: { issueId: number; version: string; number: number; client: string },
     written: string[],
+    /** The page's bytes when the caller read them already (an import, to tell a JPEG). */
+    read?: Buffer,
   ): Promise<StoredPage> {
     let rendered: RenderedPage;
     try {
-      const bytes = await archive.readPage(page);
+      const bytes = read ?? (await archive.readPage(page));
       rendered = await renditions.run(at.client, () => renderPage(bytes));
     } catch (error) {
       throw error instanceof HttpError ? entryRefusedFor(page.name, error) : error;
@@ -258,7 +262,7 @@ export function createPageUploads(deps: PageUploadDependencies) {
       bytes = await archive.readPage(page);
       if (sniffImageFormat(bytes) !== 'jpeg') {
         return await importRenders.run(IMPORTS_CLIENT, () =>
-          storePage(archive, page, { ...at, client: IMPORTS_CLIENT }, written),
+          storePage(archive, page, { ...at, client: IMPORTS_CLIENT }, written, bytes),
         );
       }
       rendered = await importRenders.run(IMPORTS_CLIENT, async () => {
@@ -386,10 +390,9 @@ export function createPageUploads(deps: PageUploadDependencies) {
 
     /** Removes stored pages no set names (an import that failed or died before its commit). */
     async removeStored(at: { issueId: number; version: string; pageCount: number }): Promise<void> {
-      const keys = Array.from({ length: at.pageCount }, (_, index) => [
-        ...PAGE_WIDTHS.map((width) => pageKey(at.issueId, at.version, index + 1, width)),
-        pageSourceKey(at.issueId, at.version, index + 1),
-      ]).flat();
+      const keys = Array.from({ length: at.pageCount }, (_, index) =>
+        keysOfPage(at.issueId, at.version, index + 1, PAGE_WIDTHS),
+      ).flat();
       await removeQuietly(keys, 'unfinished import');
     },
 
