@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
 import { forwardSessions } from '../../platform/cluster/cache-forwarding';
-import { installAccessControl } from './access';
+import { installAccessControl, unauthorized } from './access';
 import type { GoogleSignIn } from './google/google-sign-in';
 import { createGoogleSignIn } from './google/google-sign-in';
 import { googleRoutes } from './google/routes';
@@ -12,6 +12,7 @@ import { installKnownDevices, isKnownDevice } from './known-devices';
 import { createLockoutNotices } from './lockout-notice';
 import { LOGIN_FAILURES_PER_ACCOUNT } from './login-brakes';
 import { createPasswordResetService } from './password-reset';
+import { createReadingAppGuard } from './reading-app-access';
 import { createPasswordResetRepository } from './password-reset-repository';
 import { passwordResetRoutes } from './password-reset-routes';
 import { createAccountRepository } from './repository';
@@ -59,6 +60,14 @@ export async function authModule(
     /** Who is calling, and whether they may: installed on /api before any route. */
     guard: (api: FastifyInstance) =>
       installAccessControl(api, { sessions, publicUrl: config.publicUrl, trustedOrigins: config.CORS_ORIGINS }),
+    /** Who is calling a reading app's route (a session, or an app password): installed on each such scope. */
+    readingAppGuard: createReadingAppGuard({
+      sessions,
+      refuse: async (_request, reply) => {
+        reply.header('www-authenticate', 'Basic realm="Comics shop", charset="UTF-8"');
+        throw unauthorized();
+      },
+    }),
     async apiRoutes(api: FastifyInstance) {
       await api.register(authRoutes, {
         accounts,
