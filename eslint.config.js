@@ -18,8 +18,9 @@ const webFeatures = readdirSync('apps/web/src/features', { withFileTypes: true }
 const serverModuleFaces = {
   // access: the guards every module's routes declare; session-cookie: how a request carries its
   // session (the web module renders only for visitors without one); security-log: the one log of
-  // security events, which an administrator's role changes join.
-  auth: ['service.ts', 'access.ts', 'session-cookie.ts', 'security-log.ts'],
+  // security events, which an administrator's role changes join; reading-app-access: the guards of
+  // reading apps' routes (feeds, streamed pages, downloads).
+  auth: ['service.ts', 'access.ts', 'session-cookie.ts', 'security-log.ts', 'reading-app-access.ts'],
   cart: ['service.ts', 'wire.ts'],
   // selections: the columns and averages other modules' queries select, so an issue reads the same everywhere;
   // importing: an imported archive's issue written whole, with the pages its caller attaches.

@@ -18,6 +18,7 @@ import { healthModule } from './modules/health/module';
 import { importsModule } from './modules/imports/module';
 import { mailModule } from './modules/mail/module';
 import { mediaModule } from './modules/media/module';
+import { opdsModule } from './modules/opds/module';
 import { paymentsModule } from './modules/payments/module';
 import { readerModule, type ReaderModuleNeeds } from './modules/reader/module';
 import { reviewsModule } from './modules/reviews/module';
@@ -68,7 +69,13 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
     cart: cart.service,
     sessions: auth.sessions,
     audit,
+    readingAppGuard: auth.readingAppGuard,
     pageUploadLimits,
+  });
+  const opds = opdsModule(platform, {
+    catalog: catalog.service,
+    reader: reader.service,
+    guards: auth.readingAppGuards,
   });
   const admin = adminModule(platform, { accounts: auth.accounts, cart: cart.service, reader: reader.service, audit });
   const imports = importsModule(platform, {
@@ -104,6 +111,7 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
     favourites,
     follows,
     reader,
+    opds,
     imports,
     reviews,
     web,

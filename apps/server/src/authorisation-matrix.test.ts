@@ -97,6 +97,16 @@ const MATRIX: Record<string, MatrixRow> = {
     expect: open(400),
   },
   'GET /api/user/me': { request: () => ({ url: '/api/user/me' }), expect: signedIn(200) },
+  // App passwords are the caller's own (no user is named); revoking one nobody has is 404 for everyone.
+  'GET /api/user/app-passwords': { request: () => ({ url: '/api/user/app-passwords' }), expect: signedIn(200) },
+  'POST /api/user/app-passwords': {
+    request: () => ({ url: '/api/user/app-passwords', payload: { name: 'Matrix reader' } }),
+    expect: signedIn(201),
+  },
+  'DELETE /api/user/app-passwords/:id': {
+    request: () => ({ url: '/api/user/app-passwords/2000000000' }),
+    expect: signedIn(404),
+  },
   'GET /api/auth/config': { request: () => ({ url: '/api/auth/config' }), expect: open(200) },
   'GET /api/payments/config': { request: () => ({ url: '/api/payments/config' }), expect: open(200) },
   // This app runs the sandbox gateway: its card route is served, Stripe's webhook is not.

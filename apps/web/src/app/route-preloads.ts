@@ -18,6 +18,7 @@ export const routeModulePaths: Readonly<Record<string, readonly string[]>> = {
   favourites: [paths.user.favourites.path],
   purchases: [paths.user.purchases.path],
   orders: [paths.user.orders.path, paths.user.receipt.path],
+  devices: [paths.user.devices.path],
   reader: [paths.user.read.path],
   profile: [paths.user.users.path],
   'dashboard-home': [paths.dashboard.admin.path],

@@ -31,6 +31,7 @@ const checkout = () => import('./routes/checkout').then((m) => ({ Component: m.C
 const purchases = () => import('./routes/purchases').then((m) => ({ Component: m.PurchasesRoute }));
 const orders = () => import('./routes/orders').then((m) => ({ Component: m.OrdersRoute }));
 const receipt = () => import('./routes/orders').then((m) => ({ Component: m.ReceiptRoute }));
+const devices = () => import('./routes/devices').then((m) => ({ Component: m.DevicesRoute }));
 // The reader and its styles load only here.
 const reader = () => import('./routes/reader').then((m) => ({ Component: m.ReaderRoute }));
 const dashboardHome = () => import('./routes/dashboard-home').then((m) => ({ Component: m.DashboardHomeRoute }));
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
               page(paths.user.purchases.path, purchases),
               page(paths.user.orders.path, orders),
               page(paths.user.receipt.path, receipt),
+              page(paths.user.devices.path, devices),
               page('*', notFound),
             ],
           },

@@ -192,7 +192,7 @@ describe('the shop screens', () => {
     ).toEqual(['Purchase Detail', '#Issue number', 'Format', 'Price']);
     const row = within(table).getAllByRole('row')[1]!;
     // 'Series #N', then the issue's own title.
-    expect(row).toHaveTextContent(/^Night Watch #1Night 1Read#1Digital\$2\.01$/);
+    expect(row).toHaveTextContent(/^Night Watch #1Night 1ReadDownload CBZ#1Digital\$2\.01$/);
     expect(within(row).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/71');
 
     await router.navigate('/user/cardDetail/7?issue=71');

@@ -21,6 +21,8 @@ type ConfirmDialogProps = {
   stacked?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Once the dialog has gone and handed focus back: where focus should go instead (its opener may be gone). */
+  onExited?: () => void;
 };
 
 export function ConfirmDialog({
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   stacked = false,
   onConfirm,
   onCancel,
+  onExited,
 }: ConfirmDialogProps) {
   // The question stays while the dialog fades out.
   const [shownTitle, setShownTitle] = useState(title);
@@ -42,6 +45,7 @@ export function ConfirmDialog({
     <Modal
       show={title !== null}
       onHide={pending ? () => undefined : onCancel}
+      {...(onExited ? { onExited } : {})}
       centered
       aria-labelledby="confirm-dialog-title"
       aria-describedby="confirm-dialog-text"

@@ -32,6 +32,8 @@ export const paths = {
     /** The customer's paid orders, each with a printable receipt (the confirmation e-mail links to it). */
     orders: { path: '/user/orders', getHref: () => '/user/orders' },
     receipt: { path: '/user/orders/:orderId', getHref: (orderId: number | string) => `/user/orders/${orderId}` },
+    /** 'Read on your devices' (issue 27): the OPDS feed addresses, app passwords, how to add the shop to an app. */
+    devices: { path: '/user/devices', getHref: () => '/user/devices' },
     /** The reader (issue 13): open to guests too, who read the free preview. `page` opens at that page. */
     read: {
       path: '/user/read/:issueId',

@@ -20,7 +20,11 @@ export interface Caller {
   username: string;
   email: string;
   picture: string | null;
-  /** The session's token hash (sessions.ts): what the session grants, page addresses, names it by. */
+  /**
+   * The session's token hash (sessions.ts): what the session grants, page addresses, names it by.
+   * On a reading-app route signed in with an app password: `app-password:{id}` (app-passwords.ts),
+   * which no session store knows.
+   */
   session: string;
 }
 

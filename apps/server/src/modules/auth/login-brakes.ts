@@ -14,7 +14,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AttemptCounter } from '../../platform/limits/attempt-counter';
 import { inMinutes, tryAgainLater } from '../../platform/http/errors';
-import { createFailureBudget, type Reserved, type Reservation } from '../../platform/limits/failure-budget';
+import {
+  createFailureBudget,
+  type FailureBudget,
+  type Reserved,
+  type Reservation,
+} from '../../platform/limits/failure-budget';
 import { knownDeviceOf, type KnownDevices } from './known-devices';
 import type { Account } from './repository';
 import { securityLog } from './security-log';
@@ -25,6 +30,14 @@ const MINUTE = 60_000;
 export const LOGIN_FAILURES_PER_DEVICE = { max: 10, windowMs: 15 * MINUTE };
 /** Failures unknown devices may make together, per account (e-mail): generous for a person, useless for guessing. */
 export const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowMs: 15 * MINUTE };
+
+/**
+ * Failed sign-ins per IP, AUTH_RATE_LIMIT_PER_IP a minute: one budget for every way of signing in
+ * with a secret (the login form, and reading apps' app passwords: app-password-sign-in.ts).
+ */
+export function loginFailuresPerIp(attempts: AttemptCounter, perIpPerMinute: number): FailureBudget {
+  return createFailureBudget(attempts, 'login-ip', { max: perIpPerMinute, windowMs: MINUTE });
+}
 
 /** What was braked, for the 429's words and the security log. */
 type Brake = 'device' | 'email' | 'ip';
@@ -64,7 +77,7 @@ export function createLoginBrakes(options: {
   const { attempts, devices, findAccount, onAccountLocked } = options;
   const perDevice = createFailureBudget(attempts, 'login-device', LOGIN_FAILURES_PER_DEVICE);
   const perAccount = createFailureBudget(attempts, 'login-email', LOGIN_FAILURES_PER_ACCOUNT);
-  const perIp = createFailureBudget(attempts, 'login-ip', { max: options.perIpPerMinute, windowMs: MINUTE });
+  const perIp = loginFailuresPerIp(attempts, options.perIpPerMinute);
 
   function refuse(
     request: FastifyRequest,

@@ -1,18 +1,28 @@
 // Accounts in the app: sessions (cached per process; a logout, role change or deactivation drops
 // their copies on every instance), sign-in by password or Google, password recovery, the login
-// brakes, and the guard every /api route sits behind.
+// brakes, the guard every /api route sits behind, and reading apps' access (app passwords, the
+// guard of their routes and the Authentication for OPDS document).
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
 import { forwardSessions } from '../../platform/cluster/cache-forwarding';
-import { installAccessControl, unauthorized } from './access';
+import { installAccessControl } from './access';
+import { appPasswordRoutes } from './app-password-routes';
+import { createAppPasswordSignIn } from './app-password-sign-in';
+import { createAppPasswords } from './app-passwords';
 import type { GoogleSignIn } from './google/google-sign-in';
 import { createGoogleSignIn } from './google/google-sign-in';
 import { googleRoutes } from './google/routes';
 import { installKnownDevices, isKnownDevice } from './known-devices';
 import { createLockoutNotices } from './lockout-notice';
-import { LOGIN_FAILURES_PER_ACCOUNT } from './login-brakes';
+import { LOGIN_FAILURES_PER_ACCOUNT, loginFailuresPerIp } from './login-brakes';
+import {
+  authenticationDocumentBody,
+  opdsAuthenticationLink,
+  registerAuthenticationDocument,
+  sendAuthenticationChallenge,
+} from './opds-authentication';
 import { createPasswordResetService } from './password-reset';
-import { createReadingAppGuard } from './reading-app-access';
+import { createReadingAppGuards } from './reading-app-access';
 import { createPasswordResetRepository } from './password-reset-repository';
 import { passwordResetRoutes } from './password-reset-routes';
 import { createAccountRepository } from './repository';
@@ -53,6 +63,17 @@ export async function authModule(
     log,
   });
   const google = createGoogleSignIn(config) ?? (await developmentSignIn?.(accounts)) ?? null;
+  // Reading apps: app passwords over HTTP Basic, braked on the login form's per-IP budget.
+  const appPasswords = createAppPasswords({ db: database.db });
+  const authenticationDocument = authenticationDocumentBody(config.publicUrl);
+  const readingAppGuards = createReadingAppGuards({
+    sessions,
+    refuse: (_request, reply) => sendAuthenticationChallenge(reply, authenticationDocument),
+    basic: createAppPasswordSignIn({
+      appPasswords,
+      failuresPerIp: loginFailuresPerIp(shared.attempts, config.AUTH_RATE_LIMIT_PER_IP),
+    }),
+  });
 
   return {
     sessions,
@@ -61,13 +82,11 @@ export async function authModule(
     guard: (api: FastifyInstance) =>
       installAccessControl(api, { sessions, publicUrl: config.publicUrl, trustedOrigins: config.CORS_ORIGINS }),
     /** Who is calling a reading app's route (a session, or an app password): installed on each such scope. */
-    readingAppGuard: createReadingAppGuard({
-      sessions,
-      refuse: async (_request, reply) => {
-        reply.header('www-authenticate', 'Basic realm="Comics shop", charset="UTF-8"');
-        throw unauthorized();
-      },
-    }),
+    readingAppGuard: readingAppGuards.signedIn,
+    /** The same, and `anybody`: for routes a guest may read too (a wrong credential is still refused). */
+    readingAppGuards,
+    /** The link a reading app's feed carries to the Authentication for OPDS document (GET /opds/auth). */
+    authenticationDocumentLink: opdsAuthenticationLink(config.publicUrl),
     async apiRoutes(api: FastifyInstance) {
       await api.register(authRoutes, {
         accounts,
@@ -87,6 +106,7 @@ export async function authModule(
         attempts: shared.attempts,
         knownDevice: (request, email) => isKnownDevice(app.knownDevices, request, () => accounts.accountFor(email)),
       });
+      await api.register(appPasswordRoutes, { appPasswords });
       await api.register(googleRoutes, {
         accounts,
         google,
@@ -94,6 +114,9 @@ export async function authModule(
         publicUrl: config.publicUrl,
       });
     },
-    rootRoutes: async (root: FastifyInstance) => google?.mountDevProvider?.(root),
+    async rootRoutes(root: FastifyInstance) {
+      registerAuthenticationDocument(root, authenticationDocument);
+      await google?.mountDevProvider?.(root);
+    },
   };
 }

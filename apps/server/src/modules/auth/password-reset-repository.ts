@@ -2,9 +2,10 @@
 // (password_reset_tokens), with its e-mail queued in the same transaction, so a link exists
 // exactly when its message does. Using one is a single statement (UPDATE … WHERE unused AND
 // unexpired RETURNING), so two requests with one link cannot both succeed; the new password, the
-// end of the account's other links and sessions, and the notice e-mail commit with it.
+// end of the account's other links, sessions and app passwords, and the notice e-mail commit with it.
 import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { appPasswords } from '../../db/schema/app-passwords';
 import { passwordResetTokens, sessions, users } from '../../db/schema/users';
 import { enqueueEmail, type OutboxMessage } from '../mail/outbox';
 
@@ -95,6 +96,9 @@ export function createPasswordResetRepository(db: Database) {
           .delete(passwordResetTokens)
           .where(and(eq(passwordResetTokens.userId, used.userId), ne(passwordResetTokens.tokenHash, change.tokenHash)));
         await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+        // Reading apps are signed out too ('every device … was signed out', the notice says): an
+        // app password someone made while they had the account must not outlive the reset.
+        await tx.delete(appPasswords).where(eq(appPasswords.userId, used.userId));
         await enqueueEmail(tx, notice(account!));
         return account!;
       });

@@ -2,6 +2,7 @@
 // subject and id; creation that reports a taken e-mail instead of throwing; linking updates.
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { appPasswords } from '../../db/schema/app-passwords';
 import { sessions, users } from '../../db/schema/users';
 
 export type Account = typeof users.$inferSelect;
@@ -38,8 +39,8 @@ export function createAccountRepository(db: Database) {
 
     /**
      * Hands an account to the owner of its e-mail, as Google vouched: linked to their Google
-     * identity, the password whoever registered it chose cleared, and every session it had
-     * ended, in one transaction so no session opened meanwhile survives.
+     * identity, the password whoever registered it chose cleared, and every session and app
+     * password it had ended, in one transaction so none made meanwhile survives.
      */
     async takeOver(id: number, link: { googleSubject: string; pictureUrl: string | null }): Promise<Account | null> {
       return db.transaction(async (tx) => {
@@ -49,6 +50,7 @@ export function createAccountRepository(db: Database) {
           .where(eq(users.id, id))
           .returning();
         await tx.delete(sessions).where(eq(sessions.userId, id));
+        await tx.delete(appPasswords).where(eq(appPasswords.userId, id));
         return account ?? null;
       });
     },

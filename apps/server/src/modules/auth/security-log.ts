@@ -1,6 +1,7 @@
 // One structured log line per security-relevant event (failed login, lock-out, sign-up, Google
-// take-over, refused development sign-in, role and activation changes, password resets), for an
-// operator's alerts and audits. Never a password, token or hash: only who, what, and from where.
+// take-over, refused development sign-in, role and activation changes, password resets, app
+// passwords made and revoked), for an operator's alerts and audits. Never a password, token or
+// hash: only who, what, and from where.
 import type { FastifyRequest } from 'fastify';
 
 export type SecurityEvent =
@@ -13,7 +14,9 @@ export type SecurityEvent =
   | 'activation_changed'
   | 'password_reset_requested'
   | 'password_reset'
-  | 'password_reset_refused';
+  | 'password_reset_refused'
+  | 'app_password_created'
+  | 'app_password_revoked';
 
 const FAILURES = new Set<SecurityEvent>([
   'login_failed',

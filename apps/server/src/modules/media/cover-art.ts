@@ -15,12 +15,20 @@ export const issueCoverPath = (id: number): string => '/media/covers/issues/' + 
 /** A volume's cover drawn as a JPEG, for link previews (social networks take no SVG). */
 export const volumeCoverJpegPath = (id: number): string => '/media/covers/volumes/' + id + '.jpg';
 
+/**
+ * A cover drawn as a small JPEG, for reading apps' lists (they draw no SVG): some 15 times less
+ * work than the link previews' 1,200 px, so a list of 50 covers is drawn in seconds.
+ */
+export const coverThumbnailPath = (kind: 'issues' | 'volumes', id: number): string =>
+  `/media/covers/${kind}/thumbnails/${id}.jpg`;
+
 const WIDTH = 400;
 const HEIGHT = 600;
 /** Size of a cover's JPEG: wide enough for the large link-preview cards (1200 px). */
 export const COVER_SVG_WIDTH = WIDTH;
 export const COVER_RASTER_WIDTH = 1200;
 export const COVER_RASTER_HEIGHT = (COVER_RASTER_WIDTH * HEIGHT) / WIDTH;
+export const COVER_THUMBNAIL_WIDTH = 300;
 const TITLE_MAX_LINES = 4;
 const TITLE_MAX_WIDTH = 350;
 const TITLE_MAX_HEIGHT = 220;

@@ -84,13 +84,13 @@ export class CoverRasters extends BoundedCacheFront<string, Promise<RasterCover>
     }
   }
 
-  /** The ETag a JPEG drawn from this SVG has; known before drawing, so a 304 costs nothing. */
-  static etagOf(svgEtag: string): string {
-    return svgEtag.replace(/"$/, '-jpg"');
+  /** The ETag a JPEG drawn from this SVG at this width has; known before drawing, so a 304 costs nothing. */
+  etagOf(svgEtag: string): string {
+    return svgEtag.replace(/"$/, `-${this.width}.jpg"`);
   }
 
   private async draw(svgEtag: string, svg: () => string, turn: WorkTurn): Promise<RasterCover> {
     const drawn = await turn.run(() => rasteriseSvg(svg(), this.svgWidth, this.width));
-    return { ...drawn, etag: CoverRasters.etagOf(svgEtag) };
+    return { ...drawn, etag: this.etagOf(svgEtag) };
   }
 }

@@ -75,6 +75,16 @@ describe('covers as JPEGs (link previews)', () => {
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200 });
   });
 
+  it("draws small ones for reading apps' lists, under ETags of their own", async () => {
+    const large = await t.app.inject({ method: 'GET', url: '/media/covers/volumes/773.jpg' });
+    for (const url of ['/media/covers/volumes/thumbnails/773.jpg', '/media/covers/issues/thumbnails/1068.jpg']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 300, height: 450 });
+      expect(res.headers.etag).not.toBe(large.headers.etag);
+    }
+  });
+
   it('is drawn anew after the volume is renamed, like its SVG', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/media/covers/volumes/796.jpg' });
     const admin = await signedInUser(t, 'ADMIN');

@@ -12,7 +12,7 @@ import { ResponseCache, toCachedText, type CachedAnswer } from '../../platform/c
 import { sendCached } from '../../platform/http/send-cached';
 import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import type { CatalogService } from '../catalog/service';
-import { COVER_RASTER_WIDTH, COVER_SVG_WIDTH, renderCoverSvg } from './cover-art';
+import { COVER_RASTER_WIDTH, COVER_SVG_WIDTH, COVER_THUMBNAIL_WIDTH, renderCoverSvg } from './cover-art';
 import { CoverRasters } from './cover-rasters';
 import { UPLOADS_PREFIX, type MediaService } from './service';
 
@@ -22,6 +22,10 @@ const ONE_DAY = 'public, max-age=86400, stale-while-revalidate=604800';
 const FOREVER = 'public, max-age=31536000, immutable';
 /** JPEG covers one IP may have drawn per minute (cached ones are free): previewers fetch one per share. */
 const COVER_DRAWINGS_PER_IP_PER_MINUTE = 60;
+/** Thumbnails one IP may have drawn per minute: a reading app opens lists of 50 at once. */
+const THUMBNAIL_DRAWINGS_PER_IP_PER_MINUTE = 600;
+/** A reading app asks for a whole list's covers at once: its share of the queue holds one list. */
+const THUMBNAILS_WAITING_PER_CLIENT = 64;
 const uploadPath = z.object({ '*': z.string() });
 
 export const mediaRoutes: FastifyPluginAsyncZod<{
@@ -66,29 +70,50 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     sendCached(request, reply, await issueCover(request.params.id), 'image/svg+xml', ONE_DAY),
   );
 
-  // The same covers as JPEGs (link previews). Keyed by the SVG's ETag, so they follow the SVG
-  // cache: when it is cleared (a volume renamed) the next JPEG is drawn from the new SVG.
+  // The same covers as JPEGs: large for link previews, small for reading apps' lists. Keyed by the
+  // SVG's ETag, so they follow the SVG cache: when it is cleared (a volume renamed) the next JPEG
+  // is drawn from the new SVG.
   const rasters = new CoverRasters(COVER_SVG_WIDTH, COVER_RASTER_WIDTH);
   app.metrics?.registerCache('cover-jpegs', rasters);
+  const thumbnails = new CoverRasters(COVER_SVG_WIDTH, COVER_THUMBNAIL_WIDTH, {
+    maxBytes: 8 * 1024 * 1024,
+    maxWaitingPerClient: THUMBNAILS_WAITING_PER_CLIENT,
+    maxWaiting: 4 * THUMBNAILS_WAITING_PER_CLIENT,
+  });
+  app.metrics?.registerCache('cover-thumbnails', thumbnails);
   const limitDrawing = perIpLimit(app, 'cover-drawing', COVER_DRAWINGS_PER_IP_PER_MINUTE);
+  const limitThumbnails = perIpLimit(app, 'cover-thumbnail-drawing', THUMBNAIL_DRAWINGS_PER_IP_PER_MINUTE);
 
-  async function sendRasterCover(request: FastifyRequest, reply: FastifyReply, svg: CachedAnswer) {
-    const etag = CoverRasters.etagOf(svg.etag);
+  async function sendRasterCover(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    svg: CachedAnswer,
+    size: { rasters: CoverRasters; limit: typeof limitDrawing },
+  ) {
+    const etag = size.rasters.etagOf(svg.etag);
     if (request.headers['if-none-match'] === etag) {
       return reply.code(304).header('etag', etag).header('cache-control', ONE_DAY).send();
     }
-    if (!rasters.has(svg.etag)) await limitDrawing?.(request, reply);
+    if (!size.rasters.has(svg.etag)) await size.limit?.(request, reply);
     // Drawn in the IP's share of the slots: past it, or with the queue full, 503 'busy' with Retry-After.
-    const raster = await rasters.get(svg.etag, () => svg.body, `ip:${request.ip}`);
+    const raster = await size.rasters.get(svg.etag, () => svg.body, `ip:${request.ip}`);
     return reply.header('etag', etag).header('cache-control', ONE_DAY).type('image/jpeg').send(raster.bytes);
   }
 
   const rasterSchema = { ...schema, response: { ...schema.response, 429: apiError, 503: apiError } };
+  const large = { rasters, limit: limitDrawing };
+  const small = { rasters: thumbnails, limit: limitThumbnails };
   app.get('/media/covers/volumes/:id.jpg', { schema: rasterSchema }, async (request, reply) =>
-    sendRasterCover(request, reply, await volumeCover(request.params.id)),
+    sendRasterCover(request, reply, await volumeCover(request.params.id), large),
   );
   app.get('/media/covers/issues/:id.jpg', { schema: rasterSchema }, async (request, reply) =>
-    sendRasterCover(request, reply, await issueCover(request.params.id)),
+    sendRasterCover(request, reply, await issueCover(request.params.id), large),
+  );
+  app.get('/media/covers/volumes/thumbnails/:id.jpg', { schema: rasterSchema }, async (request, reply) =>
+    sendRasterCover(request, reply, await volumeCover(request.params.id), small),
+  );
+  app.get('/media/covers/issues/thumbnails/:id.jpg', { schema: rasterSchema }, async (request, reply) =>
+    sendRasterCover(request, reply, await issueCover(request.params.id), small),
   );
 
   // Uploaded renditions, streamed from the storage. Unknown keys and anything that is not a

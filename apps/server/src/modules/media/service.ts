@@ -35,6 +35,12 @@ export interface LinkPreviewImage {
 // twin (same size) was made beside it.
 const UPLOADED_MAIN_RENDITION = /^\/media\/(uploads\/[a-f0-9]{24})\/([1-9]\d{0,4})x([1-9]\d{0,4})\.webp$/;
 
+/** The JPEG twin of an upload's main rendition (its address), or null for any other image. */
+export function jpegTwinOf(image: string): string | null {
+  const match = UPLOADED_MAIN_RENDITION.exec(image);
+  return match ? `/media/${match[1]}/${match[2]}x${match[3]}.jpg` : null;
+}
+
 /** Known previews: keys are never reused, so one seen is there for good (forgotten past this many). */
 const REMEMBERED_PREVIEWS = 10_000;
 

@@ -1,6 +1,7 @@
 // The reader in the app (issue 13): pages of every issue, who may read them, where each reader
-// stopped, and administrators' page uploads. Where readers stopped and who owns what are cached
-// per process; a save or a purchase taken back on another instance drops them here too.
+// stopped, administrators' page uploads, and owners' DRM-free downloads (issue 27). Where readers
+// stopped and who owns what are cached per process; a save or a purchase taken back on another
+// instance drops them here too.
 import type { FastifyInstance } from 'fastify';
 import type { AuditLog } from '../audit/service';
 import type { CartService } from '../cart/service';
@@ -9,6 +10,9 @@ import type { Platform } from '../../platform/platform';
 import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { forwardUserCache } from '../../platform/cluster/cache-forwarding';
 import { KnownOwners } from './known-owners';
+import { createDownloadLimit } from './download-limit';
+import { downloadRoutes } from './download-routes';
+import { createDownloads } from './downloads';
 import { createPlacesCache } from './progress';
 import { createReaderRepository } from './repository';
 import { pageImageRoutes, readerRoutes } from './routes';
@@ -22,13 +26,18 @@ export interface ReaderModuleNeeds {
   cart: Pick<CartService, 'owns'>;
   sessions: { live: ReaderServiceDependencies['sessionOf'] };
   audit: AuditLog;
+  /**
+   * Who calls a reading app's route (the auth module's readingAppGuard: a session, or an app
+   * password): installed on the downloads' scope.
+   */
+  readingAppGuard: (scope: FastifyInstance) => void;
   /** Test-only: smaller limits for page uploads than the real ones. */
   pageUploadLimits?: Partial<PageUploadLimits>;
 }
 
 export function readerModule(
   { config, database, log, shared, metrics, storage, secrets, mediaAddresses }: Platform,
-  { catalog, catalogChanges, cart, sessions, audit, pageUploadLimits }: ReaderModuleNeeds,
+  { catalog, catalogChanges, cart, sessions, audit, readingAppGuard, pageUploadLimits }: ReaderModuleNeeds,
 ) {
   const repository = createReaderRepository(database.db);
   const places = createPlacesCache();
@@ -60,6 +69,14 @@ export function readerModule(
     log,
     ...(pageUploadLimits ? { limits: pageUploadLimits } : {}),
   });
+  const downloads = createDownloads({
+    repository,
+    storage,
+    edition: reader.edition,
+    downloadPage: reader.downloadPage,
+    publicUrl: config.publicUrl,
+  });
+  metrics?.registerCache('download-files', downloads.filesCacheStats);
   const readsPerIp = { reader, uncachedReadsPerIpPerMinute: config.PUBLIC_READ_RATE_LIMIT_PER_IP };
   return {
     service: reader,
@@ -75,6 +92,13 @@ export function readerModule(
       await api.register(readerRoutes, readsPerIp);
       await api.register(pageUploadRoutes, { uploads });
     },
-    rootRoutes: (root: FastifyInstance) => root.register(pageImageRoutes, readsPerIp),
+    async rootRoutes(root: FastifyInstance) {
+      await root.register(pageImageRoutes, readsPerIp);
+      await root.register(downloadRoutes, {
+        downloads,
+        limit: createDownloadLimit(shared.attempts),
+        guard: readingAppGuard,
+      });
+    },
   };
 }

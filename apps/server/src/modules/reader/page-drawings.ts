@@ -6,7 +6,7 @@
 // is refused past its share. Requests for a key already being drawn share that drawing.
 import type { Readable } from 'node:stream';
 import { tryAgainLater } from '../../platform/http/errors';
-import type { MediaStorage } from '../../platform/storage/media-storage';
+import { contentTypeOfKey, type MediaStorage } from '../../platform/storage/media-storage';
 import { WorkSlots, type WorkSlotsLimits, type WorkTurn } from '../../platform/limits/work-slots';
 import { svgAsWebp } from '../media/images';
 
@@ -39,7 +39,7 @@ const MAX_WAITING = 4 * WAITING_PER_CLIENT;
 /** Seconds until a refused client tries again: its own backlog drains in a few. */
 const RETRY_AFTER_SECONDS = 5;
 
-/** A generated page's SVG, or (`draw`) any other WebP made on request: an imported page's wider rendition. */
+/** A generated page's SVG, or (`draw`) any other image made on request, in its key's format: an imported page's wider rendition, a JPEG. */
 export type PageToDraw =
   | {
       key: string;
@@ -73,7 +73,8 @@ export function createPageDrawings(storage: MediaStorage, options: PageDrawingsO
       'draw' in page ? page.draw() : drawWebp(page.svg(), page.svgWidth, page.width),
     );
     drawn++;
-    await storage.put(page.key, bytes, 'image/webp');
+    // The key names the format (a generated page's WebP, a JPEG for reading apps or downloads).
+    await storage.put(page.key, bytes, contentTypeOfKey(page.key));
     return bytes;
   }
 

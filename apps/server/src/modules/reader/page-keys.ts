@@ -17,6 +17,14 @@ export function pageSourceKey(issueId: number, version: string, number: number):
   return `${PAGE_SOURCES_PREFIX}${issueId}/${version}/${number}.jpg`;
 }
 
+/** Page JPEGs, for reading apps that take no WebP (OPDS page streaming, downloads): outside PAGES_PREFIX too. */
+const PAGE_JPEGS_PREFIX = 'page-jpegs/';
+
+/** The storage key of page `number`'s rendition `width` px wide as a JPEG, made on its first request. */
+export function pageJpegKey(issueId: number, version: string, number: number, width: number): string {
+  return `${PAGE_JPEGS_PREFIX}${issueId}/${version}/${number}-${width}.jpg`;
+}
+
 /** The address prefix of a set's images (the listing's `pagesBase`), before MEDIA_BASE_URL. */
 export function pagesBasePath(issueId: number, version: string): string {
   return `/media/${PAGES_PREFIX}${issueId}/${version}`;

@@ -1,9 +1,10 @@
 // The reader's tables: an issue's uploaded page set (replaced whole, in one transaction), where
-// each user stopped, and the server's generated secrets.
+// each user stopped, and the server's generated secrets; and what a download says of the issue
+// and its sale (the catalogue's and the shop's rows, read as they are).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ReadingDirection } from '@comics/shared/schemas/reader';
 import type { Database } from '../../db/client';
-import { issues, volumes } from '../../db/schema/catalog';
+import { issueCredits, issueGenres, issues, publishers, volumes } from '../../db/schema/catalog';
 import { issuePages, issuePageSets, readingProgress } from '../../db/schema/reader';
 import { purchases } from '../../db/schema/shop';
 import { issueColumns } from '../catalog/selections';
@@ -29,6 +30,33 @@ export interface ProgressRow {
   page: number;
   pageCount: number;
   updatedAt: Date;
+}
+
+/** A user's purchase of an issue: when, and by which order. */
+export interface Purchase {
+  purchasedAt: Date;
+  orderId: number;
+}
+
+/** What the catalogue knows of an issue, as a download's ComicInfo.xml carries it. */
+export interface IssueFacts {
+  issueId: number;
+  volumeId: number;
+  issueNumber: number;
+  name: string | null;
+  description: string | null;
+  /** 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'. */
+  coverDate: string | null;
+  languageIso: string | null;
+  ageRating: string | null;
+  volumeName: string;
+  /** The volume's one-line summary (plain text; its description is HTML). */
+  volumeDeck: string | null;
+  startYear: number | null;
+  publisher: string;
+  /** In each role, in the order the issue's ComicInfo.xml gave them. */
+  credits: { role: (typeof issueCredits.$inferSelect)['role']; name: string }[];
+  genres: string[];
 }
 
 /** How many shelf rows one answer holds at most. */
@@ -113,6 +141,53 @@ export function createReaderRepository(db: Database) {
         if (old) await clampProgress(tx, issueId, generatedPageCount);
         return old?.version ?? null;
       });
+    },
+
+    /** The user's purchase of the issue, or null when they do not own it (a purchase taken back is gone). */
+    async findPurchase(userId: number, issueId: number): Promise<Purchase | null> {
+      const [row] = await db
+        .select({ purchasedAt: purchases.purchasedAt, orderId: purchases.orderId })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.issueId, issueId)));
+      return row ?? null;
+    },
+
+    /** The issue as a download describes it, or null when there is no such issue. */
+    async findIssueFacts(issueId: number): Promise<IssueFacts | null> {
+      const [[issue], credits, genres] = await Promise.all([
+        db
+          .select({
+            issueId: issues.id,
+            volumeId: issues.volumeId,
+            issueNumber: issues.issueNumber,
+            name: issues.name,
+            description: issues.description,
+            coverDate: issues.coverDate,
+            languageIso: issues.languageIso,
+            ageRating: issues.ageRating,
+            volumeName: volumes.name,
+            volumeDeck: volumes.deck,
+            startYear: volumes.startYear,
+            publisher: publishers.name,
+          })
+          .from(issues)
+          .innerJoin(volumes, eq(volumes.id, issues.volumeId))
+          .innerJoin(publishers, eq(publishers.id, volumes.publisherId))
+          .where(eq(issues.id, issueId)),
+        db
+          .select({ role: issueCredits.role, name: issueCredits.name })
+          .from(issueCredits)
+          .where(eq(issueCredits.issueId, issueId))
+          .orderBy(asc(issueCredits.role), asc(issueCredits.position)),
+        db
+          .select({ genre: issueGenres.genre })
+          .from(issueGenres)
+          .where(eq(issueGenres.issueId, issueId))
+          // The same order on both databases, whatever their locale.
+          .orderBy(sql`${issueGenres.genre} collate "C"`),
+      ]);
+      if (!issue) return null;
+      return { ...issue, credits, genres: genres.map((row) => row.genre) };
     },
 
     /** Every page the user stopped on, by issue. */

@@ -48,6 +48,9 @@ export function createReaderService(deps: ReaderServiceDependencies) {
     /** What the editions' cache counts (hits, misses, evictions), for the metrics. */
     editionCacheStats: editions.cacheStats,
     pageImage: images.pageImage,
+    pageJpeg: images.pageJpeg,
+    downloadPage: images.downloadPage,
+    mayRead: rights.mayRead,
     grantOf: rights.grantOf,
     ownershipChanged: rights.ownershipChanged,
     shelf: progress.shelf,

@@ -5,9 +5,10 @@
 // old set or the new one, complete. Removing the pages brings the generated demo pages back.
 // Converting is the heaviest work the server does (some 325 ms of CPU a page), so archives are
 // converted a bounded number at a time, one per admin, and their pages share the encoding slots
-// fairly between the admins converting (platform/limits/work-slots.ts). An import stores less:
-// a JPEG page's narrowest rendition, its placeholder and its bytes as the source of the wider
-// renditions, made on a reader's first request (page-renditions.ts, ADR 018), one page at a time.
+// fairly between the admins converting (platform/limits/work-slots.ts). Both keep a JPEG page's
+// bytes as its source, which a download gives as uploaded. An import stores less: a JPEG page's
+// narrowest rendition and its placeholder, the wider renditions made from the source on a reader's
+// first request (page-renditions.ts, ADR 018), one page at a time.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PagesUploadAnswer } from '@comics/shared/schemas/reader';
@@ -29,8 +30,9 @@ import {
   type ComicArchive,
 } from './archive';
 import { issueShape } from './generated-pages';
+import { mapLimited } from './map-limited';
 import { sniffImageFormat } from '../media/images';
-import { pageKey, pageSourceKey, VERSION_PATTERN } from './page-keys';
+import { pageJpegKey, pageKey, pageSourceKey, VERSION_PATTERN } from './page-keys';
 import { renderFirstView, renderPage, type RenderedPage } from './page-renditions';
 import type { CatalogService } from '../catalog/service';
 import type { PageSet, ReaderRepository, StoredPage } from './repository';
@@ -98,38 +100,20 @@ function newVersion(): string {
   return version;
 }
 
-/** Every storage key a page may have at `widths` (an imported page's source too). */
+/** Every storage key a page may have at `widths` (a JPEG page's source, and its JPEGs for reading apps, too). */
 function keysOfPage(issueId: number, version: string, number: number, widths: readonly number[]): string[] {
-  return [...widths.map((width) => pageKey(issueId, version, number, width)), pageSourceKey(issueId, version, number)];
+  return [
+    ...widths.flatMap((width) => [
+      pageKey(issueId, version, number, width),
+      pageJpegKey(issueId, version, number, width),
+    ]),
+    pageSourceKey(issueId, version, number),
+  ];
 }
 
 /** Every storage key a stored set may have (an imported page's wider widths too, made or not yet). */
 function keysOf(set: Pick<PageSet, 'issueId' | 'version' | 'pages'>): string[] {
   return set.pages.flatMap((page) => keysOfPage(set.issueId, set.version, page.number, page.widths));
-}
-
-/**
- * `work` on every item, `limit` at a time, answers in the items' order. On a failure no new item
- * starts, and the first error is thrown once the items already started have settled (so their
- * writes are known before anyone cleans up).
- */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>) {
-  const results: R[] = new Array<R>(items.length);
-  const failures: unknown[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (failures.length === 0 && next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await work(items[index]!, index);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failures.length > 0) throw failures[0];
-  return results;
 }
 
 const busy = () =>
@@ -211,8 +195,9 @@ export function createPageUploads(deps: PageUploadDependencies) {
   }
 
   /**
-   * Renders the archive's page as page `number` of the set and stores its renditions, each key
-   * noted in `written` before it is written. A page sharp cannot render is refused naming its entry.
+   * Renders the archive's page as page `number` of the set and stores its renditions, and a
+   * JPEG's bytes as its source (what a download gives as uploaded), each key noted in `written`
+   * before it is written. A page sharp cannot render is refused naming its entry.
    */
   async function storePage(
     archive: ComicArchive,
@@ -223,19 +208,25 @@ export function createPageUploads(deps: PageUploadDependencies) {
     read?: Buffer,
   ): Promise<StoredPage> {
     let rendered: RenderedPage;
+    let bytes: Buffer;
     try {
-      const bytes = read ?? (await archive.readPage(page));
+      bytes = read ?? (await archive.readPage(page));
       rendered = await renditions.run(at.client, () => renderPage(bytes));
     } catch (error) {
       throw error instanceof HttpError ? entryRefusedFor(page.name, error) : error;
     }
-    await Promise.all(
-      rendered.renditions.map((rendition) => {
-        const key = pageKey(at.issueId, at.version, at.number, rendition.width);
-        written.push(key);
-        return storage.put(key, rendition.bytes, WEBP);
-      }),
-    );
+    const writes = rendered.renditions.map((rendition) => {
+      const key = pageKey(at.issueId, at.version, at.number, rendition.width);
+      written.push(key);
+      return storage.put(key, rendition.bytes, WEBP);
+    });
+    // Under the key an import keeps its sources at; never served, and not read to render here.
+    if (sniffImageFormat(bytes) === 'jpeg') {
+      const source = pageSourceKey(at.issueId, at.version, at.number);
+      written.push(source);
+      writes.push(storage.put(source, bytes, JPEG));
+    }
+    await Promise.all(writes);
     return {
       number: at.number,
       width: rendered.width,

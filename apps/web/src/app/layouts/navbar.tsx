@@ -155,11 +155,18 @@ export function AppNavbar() {
                     </Link>
                   </li>
                   {role === 'USER' && (
-                    <li>
-                      <Link className="dropdown-item" to={paths.user.orders.getHref()} onClick={close}>
-                        Orders
-                      </Link>
-                    </li>
+                    <>
+                      <li>
+                        <Link className="dropdown-item" to={paths.user.orders.getHref()} onClick={close}>
+                          Orders
+                        </Link>
+                      </li>
+                      <li>
+                        <Link className="dropdown-item" to={paths.user.devices.getHref()} onClick={close}>
+                          Read on your devices
+                        </Link>
+                      </li>
+                    </>
                   )}
                   {role && (
                     <>

@@ -2,11 +2,13 @@
 // heading each) or, in title order, on one shelf. Each card says 'Series #N' and the issue's
 // title, how far the reader got (a thin bar and Unread / Reading (page N of M) / Finished) and
 // leads to the reader: 'Read', 'Continue' (at the saved page) or 'Read again' (from page 1). The
-// whole card is the link; its name says which issue it opens.
+// whole card is the link; its name says which issue it opens. Under it, 'Download CBZ' saves the
+// issue's DRM-free archive (issue 27).
 import { useId } from 'react';
 import { Link } from 'react-router';
 
 import { CoverImage } from '@/components/cover-image';
+import { BsDownload, DownloadIssueLink } from '@/components/download-issue-link';
 import { IssueTitle } from '@/components/issue-title';
 import { BsBook, BsCheckCircleFill } from '@/components/shop-icons';
 import { issueLabel } from '@/lib/format';
@@ -133,6 +135,15 @@ function LibraryCard({ issue, progressKnown }: { issue: LibraryIssue; progressKn
             <ActionIcon aria-hidden="true" className="me-1" />
             {action.label}
           </Link>
+          {/* Above the stretched link's cover of the card, so it gets its own clicks. */}
+          <DownloadIssueLink
+            issueId={issue.id}
+            className="btn btn-sm btn-link library-download"
+            label={`Download CBZ: ${label}`}
+          >
+            <BsDownload aria-hidden="true" className="me-1" />
+            Download CBZ
+          </DownloadIssueLink>
         </div>
       </div>
     </article>

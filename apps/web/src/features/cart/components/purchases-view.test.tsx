@@ -94,10 +94,14 @@ describe('My comics', () => {
       'Légion Étrange #2',
       'Night Watch #1',
     ]);
-    expect(rows[0]).toHaveTextContent(/^Night Watch #2BellsContinue \(page 6 of 24\)#2Digital\$2\.99$/);
+    expect(rows[0]).toHaveTextContent(/^Night Watch #2BellsContinue \(page 6 of 24\)Download CBZ#2Digital\$2\.99$/);
     // Finished: read again from the first page.
     expect(within(rows[1]!).getByRole('link', { name: 'Read again' })).toHaveAttribute('href', '/user/read/1?page=1');
     expect(within(rows[2]!).getByRole('link', { name: 'Read' })).toHaveAttribute('href', '/user/read/2');
+    // Each issue downloads DRM-free (issue 27).
+    const download = within(rows[2]!).getByRole('link', { name: 'Download CBZ' });
+    expect(download).toHaveAttribute('href', '/downloads/issues/2.cbz');
+    expect(download).toHaveAttribute('download');
     expect(screen.getByRole('radio', { name: 'List' })).toBeChecked();
   });
 
@@ -143,6 +147,10 @@ describe('My comics', () => {
     expect(within(unread).getByRole('link', { name: 'Read: Légion Étrange #2' })).toHaveAttribute(
       'href',
       '/user/read/2',
+    );
+    expect(within(unread).getByRole('link', { name: 'Download CBZ: Légion Étrange #2' })).toHaveAttribute(
+      'href',
+      '/downloads/issues/2.cbz',
     );
   });
 

@@ -3,7 +3,8 @@
 // wider screen):
 // - the list: the spec's table, Purchase Detail (the cover, 120px wide, and the name), '#Issue
 //   number', 'Format' (always 'Digital') and 'Price' (the price paid, $ with 2 decimals), each row
-//   leading to the reader (issue 13): 'Read', 'Continue (page N of M)' or 'Read again';
+//   leading to the reader (issue 13): 'Read', 'Continue (page N of M)' or 'Read again', and
+//   'Download CBZ', the issue's DRM-free archive (issue 27);
 // - the grid: covers on a shelf per series, each with how far the reader got (library-grid.tsx).
 // Both follow the search (series, issue title or number) and the order (Recently bought, Recently
 // read, Series, Title), which live in the address (?q=&sort=) so a reload or the way back from
@@ -16,6 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import { BsCollection } from '@/components/shop-icons';
 import { CoverImage } from '@/components/cover-image';
+import { BsDownload, DownloadIssueLink } from '@/components/download-issue-link';
 import { IssueTitle } from '@/components/issue-title';
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/list-states';
@@ -174,7 +176,13 @@ function PurchasesTable({ issues }: { issues: readonly LibraryIssue[] }) {
                   </div>
                   <div className="d-flex flex-column align-items-start gap-2">
                     <IssueTitle issue={item} />
-                    <ReaderLink issueId={item.id} progress={item.stop} />
+                    <div className="d-flex flex-wrap gap-2">
+                      <ReaderLink issueId={item.id} progress={item.stop} />
+                      <DownloadIssueLink issueId={item.id} className="btn btn-outline-secondary btn-sm text-nowrap">
+                        <BsDownload aria-hidden="true" className="me-1" />
+                        Download CBZ
+                      </DownloadIssueLink>
+                    </div>
                   </div>
                 </div>
               </td>

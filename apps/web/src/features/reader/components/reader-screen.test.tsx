@@ -126,6 +126,10 @@ describe('the reader, for a signed-in reader', () => {
     await counter('Page 5 of 8');
     expect(pageImage(5)).toHaveAttribute('src', '/media/pages/7/v1/5-1280.webp?t=tok.en');
     expect(screen.queryByText('Preview')).not.toBeInTheDocument();
+    // An owner downloads the issue DRM-free (issue 27).
+    const download = screen.getByRole('link', { name: 'Download CBZ' });
+    expect(download).toHaveAttribute('href', `/downloads/issues/${ISSUE_ID}.cbz`);
+    expect(download).toHaveAttribute('download');
   });
 
   it('opens the page in the address before the saved one, and reaches the end panel after the last page', async () => {
@@ -151,6 +155,8 @@ describe('the reader, for a signed-in reader', () => {
       { userId: 3, url: `/user/read/${ISSUE_ID}?page=4`, purchase },
     );
     await counter('End of the preview');
+    // Nothing to download before buying.
+    expect(screen.queryByRole('link', { name: 'Download CBZ' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Buy this issue' }));
     expect(added).toBe(1);
   });

@@ -1,6 +1,7 @@
 // The reader's slim top bar: the way back, the issue, the page counter with previous / next, and
-// the reading settings (mode, direction, fit, zoom, thumbnails, full screen, help). Below the lg
-// breakpoint the settings fold into a panel behind one button. It follows the light/dark theme.
+// the reading settings (mode, direction, fit, zoom, thumbnails, full screen, help), then, for an
+// owner, 'Download CBZ' (issue 27). Below the lg breakpoint the settings fold into a panel behind
+// one button. It follows the light/dark theme.
 import type { ReadingDirection } from '@comics/shared/schemas/reader';
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
@@ -21,6 +22,8 @@ import {
   BsZoomOut,
 } from 'react-icons/bs';
 import { Link } from 'react-router';
+
+import { BsDownload, DownloadIssueLink } from '@/components/download-issue-link';
 
 import type { ReaderSettings } from '../hooks/use-reader-settings';
 import type { ReaderFit } from '../utils/page-images';
@@ -48,6 +51,8 @@ type ToolbarProps = {
   thumbnails: { open: boolean; controls: string; toggle: () => void };
   fullscreen: { supported: boolean; active: boolean; toggle: () => void };
   onHelp: () => void;
+  /** The issue whose archive the owner may download; null when the reader does not own it. */
+  downloadIssueId: number | null;
 };
 
 const MODES: { value: ReaderMode; label: string; icon: ReactNode }[] = [
@@ -154,6 +159,7 @@ export function ReaderToolbar({
   thumbnails,
   fullscreen,
   onHelp,
+  downloadIssueId,
 }: ToolbarProps) {
   const panelId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
@@ -281,6 +287,23 @@ export function ReaderToolbar({
               </ToolButton>
             </div>
           </div>
+          {downloadIssueId !== null && (
+            <div className="reader-tool-group" role="group" aria-label="Download">
+              <span className="reader-tool-group-label" aria-hidden="true">
+                Download
+              </span>
+              <div className="reader-segmented">
+                <DownloadIssueLink
+                  issueId={downloadIssueId}
+                  className="reader-tool"
+                  label="Download CBZ"
+                  title="Download CBZ (DRM-free)"
+                >
+                  <BsDownload aria-hidden="true" />
+                </DownloadIssueLink>
+              </div>
+            </div>
+          )}
         </div>
       </div>
     </header>

@@ -227,6 +227,7 @@ export function ReaderView({
         thumbnails={{ open: thumbnailsOpen, controls: thumbnailsId, toggle: () => setThumbnailsOpen((open) => !open) }}
         fullscreen={fullscreen}
         onHelp={() => setHelpOpen(true)}
+        downloadIssueId={owned ? issueId : null}
       />
       <main id="main" className="reader-main" tabIndex={-1}>
         {mode === 'webtoon' ? (
