@@ -1,6 +1,8 @@
 // The Authentication for OPDS document against the published JSON schema, unmodified (the OPDS
 // community's drafts and the Readium link object it refers to, draft-07), and what it tells an app.
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { opdsSchema } from '../../../test/opds-clients';
 import { opdsAuthenticationDocument, opdsAuthenticationLink } from './opds-authentication';
@@ -29,15 +31,17 @@ describe('the Authentication for OPDS document', () => {
     ]);
   });
 
-  it('names itself and every page it links to by an absolute address on PUBLIC_URL', () => {
+  it('names itself and every page it links to by an absolute address on PUBLIC_URL', async () => {
     expect(document.id).toBe('https://comics.example/opds/auth');
     expect(Object.fromEntries(document.links.map((link) => [link.rel, [link.href, link.type]]))).toEqual({
       register: ['https://comics.example/singup', 'text/html'],
       help: ['https://comics.example/user/devices', 'text/html'],
-      logo: ['https://comics.example/favicon.svg', 'image/svg+xml'],
+      logo: ['https://comics.example/icon-192.png', 'image/png'],
     });
-    // The logo is the web app's icon, served from its public folder.
-    expect(existsSync(new URL('../../../../web/public/favicon.svg', import.meta.url))).toBe(true);
+    // The logo is the web app's icon, served from its public folder, as big as it says.
+    const logo = new URL('../../../../web/public/icon-192.png', import.meta.url);
+    expect(existsSync(logo)).toBe(true);
+    expect(await sharp(fileURLToPath(logo)).metadata()).toMatchObject({ format: 'png', width: 192, height: 192 });
   });
 
   it('is what feeds link to', () => {

@@ -19,8 +19,8 @@ export const BASIC_CHALLENGE = `Basic realm="${SHOP_NAME}", charset="UTF-8"`;
 // and 'Read on your devices', where app passwords are made.
 const SIGNUP_PATH = '/singup';
 const DEVICES_PATH = '/user/devices';
-// The shop's icon (apps/web/public): there is no PNG of it, and an SVG scales to any size.
-const LOGO = { path: '/favicon.svg', type: 'image/svg+xml' };
+// The shop's icon (apps/web/public) as PNG: e-readers' apps draw no SVG.
+const LOGO = { path: '/icon-192.png', type: 'image/png', width: 192, height: 192 };
 
 /** A link of the document (the Readium Web Publication Manifest's link object). */
 export interface OpdsLink {
@@ -28,6 +28,8 @@ export interface OpdsLink {
   href: string;
   type: string;
   title?: string;
+  width?: number;
+  height?: number;
 }
 
 export interface OpdsAuthenticationDocument {
@@ -49,7 +51,7 @@ export function opdsAuthenticationDocument(publicUrl: string): OpdsAuthenticatio
     links: [
       { rel: 'register', href: `${publicUrl}${SIGNUP_PATH}`, type: 'text/html', title: 'Create an account' },
       { rel: 'help', href: `${publicUrl}${DEVICES_PATH}`, type: 'text/html', title: 'App passwords' },
-      { rel: 'logo', href: `${publicUrl}${LOGO.path}`, type: LOGO.type },
+      { rel: 'logo', href: `${publicUrl}${LOGO.path}`, type: LOGO.type, width: LOGO.width, height: LOGO.height },
     ],
     authentication: [{ type: BASIC_AUTHENTICATION, labels: { login: 'E-mail', password: 'App password' } }],
   };

@@ -2,7 +2,15 @@
 // MIME profiles, paging links, OpenSearch, and on an owner's entries the CBZ acquisition link and
 // the OPDS-PSE 1.2 page stream (`pse:count`, `pse:lastRead` 1-based, `pse:lastReadDate`).
 import { CBZ_MEDIA_TYPE } from '@comics/shared/downloads';
-import type { Entry, Feed, FeedKind, IssueEntry, NavigationEntry } from './feeds';
+import {
+  pagePath,
+  pagingLinks,
+  type Entry,
+  type Feed,
+  type FeedKind,
+  type IssueEntry,
+  type NavigationEntry,
+} from './feeds';
 
 export const ATOM_TYPES: Record<FeedKind, string> = {
   navigation: 'application/atom+xml;profile=opds-catalog;kind=navigation',
@@ -51,8 +59,6 @@ const link = (attributes: Attributes, inner = '') =>
 /** Writes feeds whose links start at `base` (the shop's address + /opds/v1.2). */
 export function createAtomWriter({ base, publicUrl }: { base: string; publicUrl: string }) {
   const href = (path: string) => base + path;
-  const withPage = (path: string, page: number) =>
-    page === 1 ? href(path) : href(`${path}${path.includes('?') ? '&' : '?'}page=${page}`);
 
   function navigationEntry(entry: NavigationEntry, updated: string): string {
     return [
@@ -117,7 +123,7 @@ export function createAtomWriter({ base, publicUrl }: { base: string; publicUrl:
     /** The feed as an Atom document. */
     feed(feed: Feed): string {
       const updated = feed.updated.toISOString();
-      const self = feed.paging ? withPage(feed.path, feed.paging.page) : href(feed.path);
+      const self = href(feed.paging ? pagePath(feed.path, feed.paging.page) : feed.path);
       const links = [
         link({ rel: 'self', href: self, type: ATOM_TYPES[feed.kind] }),
         link({ rel: 'start', href: href('/catalog'), type: ATOM_TYPES.navigation, title: 'Comics shop' }),
@@ -128,14 +134,11 @@ export function createAtomWriter({ base, publicUrl }: { base: string; publicUrl:
       const paging: string[] = [];
       if (feed.paging) {
         const { page, size, total } = feed.paging;
-        const last = Math.max(1, Math.ceil(total / size));
-        const type = ATOM_TYPES[feed.kind];
-        links.push(link({ rel: 'first', href: withPage(feed.path, 1), type }));
-        if (page > 1) links.push(link({ rel: 'previous', href: withPage(feed.path, Math.min(page - 1, last)), type }));
-        if (page < last) links.push(link({ rel: 'next', href: withPage(feed.path, page + 1), type }));
-        links.push(link({ rel: 'last', href: withPage(feed.path, last), type }));
+        for (const { rel, path } of pagingLinks(feed.path, feed.paging)) {
+          links.push(link({ rel, href: href(path), type: ATOM_TYPES[feed.kind] }));
+        }
+        if (total !== undefined) paging.push(element('opensearch:totalResults', String(total)));
         paging.push(
-          element('opensearch:totalResults', String(total)),
           element('opensearch:itemsPerPage', String(size)),
           element('opensearch:startIndex', String((page - 1) * size + 1)),
         );

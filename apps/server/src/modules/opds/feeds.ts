@@ -74,8 +74,28 @@ export interface Feed {
   kind: FeedKind;
   updated: Date;
   entries: Entry[];
-  /** For the lists that have pages. */
-  paging?: { page: number; size: number; total: number };
+  /** For the lists that have pages: whether another follows, and how many in all when that is known. */
+  paging?: { page: number; size: number; hasMore: boolean; total?: number };
+}
+
+/** The address of page `page` of the feed at `path` (page 1 is the path itself). */
+export function pagePath(path: string, page: number): string {
+  return page === 1 ? path : `${path}${path.includes('?') ? '&' : '?'}page=${page}`;
+}
+
+/**
+ * A paged feed's links to its other pages, by rel: first, previous (the last page that has
+ * entries, for a request past the end), next while more follow, and last when the total is known.
+ */
+export function pagingLinks(path: string, { page, size, hasMore, total }: NonNullable<Feed['paging']>) {
+  const last = total === undefined ? undefined : Math.max(1, Math.ceil(total / size));
+  const links: { rel: 'first' | 'previous' | 'next' | 'last'; path: string }[] = [
+    { rel: 'first', path: pagePath(path, 1) },
+  ];
+  if (page > 1) links.push({ rel: 'previous', path: pagePath(path, Math.min(page - 1, last ?? page - 1)) });
+  if (hasMore) links.push({ rel: 'next', path: pagePath(path, page + 1) });
+  if (last !== undefined) links.push({ rel: 'last', path: pagePath(path, last) });
+  return links;
 }
 
 export interface FeedsDependencies {
@@ -142,7 +162,6 @@ export function createFeeds({
     const covers = coverJpegs(image, kind, id);
     return { cover: absolute(covers.image), thumbnail: absolute(covers.thumbnail) };
   };
-  const pageRequest = (page: number): PageRequest => ({ page, size: pageSize });
 
   async function issueEntry(issue: FeedIssue, callerId: number | null): Promise<IssueEntry> {
     const owned = callerId !== null && issue.purchasedAt !== null;
@@ -171,13 +190,14 @@ export function createFeeds({
     };
   }
 
-  /** An acquisition feed of one page of issues; an empty one points to the shop instead. */
-  async function issueFeed(
+  /** An acquisition feed of page `page` of a list of issues; an empty one points to the shop instead. */
+  async function listFeed(
     caller: Caller | null,
     meta: { path: string; title: string },
     page: number,
-    list: Page<FeedIssue>,
+    listPage: (request: PageRequest) => Promise<Page<FeedIssue>>,
   ): Promise<Feed> {
+    const list = await listPage({ page, size: pageSize });
     const callerId = caller?.id ?? null;
     const entries: Entry[] = await Promise.all(list.rows.map((issue) => issueEntry(issue, callerId)));
     if (entries.length === 0 && page === 1) entries.push(shopHint);
@@ -187,7 +207,7 @@ export function createFeeds({
       kind: 'acquisition',
       updated: newest ? new Date(newest) : new Date(),
       entries,
-      paging: { page, size: pageSize, total: list.total },
+      paging: { page, size: pageSize, hasMore: list.hasMore },
     };
   }
 
@@ -232,43 +252,27 @@ export function createFeeds({
       };
     },
 
-    library: async (caller: Caller, page: number) =>
-      issueFeed(
-        caller,
-        { path: '/library', title: 'My comics' },
-        page,
-        await repository.ownedIssues(caller.id, pageRequest(page)),
+    library: (caller: Caller, page: number) =>
+      listFeed(caller, { path: '/library', title: 'My comics' }, page, (at) => repository.ownedIssues(caller.id, at)),
+    reading: (caller: Caller, page: number) =>
+      listFeed(caller, { path: '/reading', title: 'Continue reading' }, page, (at) =>
+        repository.continueReading(caller.id, at),
       ),
-
-    reading: async (caller: Caller, page: number) =>
-      issueFeed(
-        caller,
-        { path: '/reading', title: 'Continue reading' },
-        page,
-        await repository.continueReading(caller.id, pageRequest(page)),
+    recent: (caller: Caller, page: number) =>
+      listFeed(caller, { path: '/recent', title: 'Recently bought' }, page, (at) =>
+        repository.recentlyBought(caller.id, at),
       ),
-
-    recent: async (caller: Caller, page: number) =>
-      issueFeed(
-        caller,
-        { path: '/recent', title: 'Recently bought' },
-        page,
-        await repository.recentlyBought(caller.id, pageRequest(page)),
-      ),
-
-    newIssues: async (caller: Caller | null, page: number) =>
-      issueFeed(
-        caller,
-        { path: '/new', title: 'New issues' },
-        page,
-        await repository.newIssues(caller?.id ?? null, pageRequest(page)),
+    newIssues: (caller: Caller | null, page: number) =>
+      listFeed(caller, { path: '/new', title: 'New issues' }, page, (at) =>
+        repository.newIssues(caller?.id ?? null, at),
       ),
 
     /** A series' issues; 404 for an unknown series. */
     async series(caller: Caller | null, volumeId: number, page: number): Promise<Feed> {
       const comic = await catalog.getComic(volumeId);
-      const list = await repository.seriesIssues(caller?.id ?? null, volumeId, pageRequest(page));
-      return issueFeed(caller, { path: `/series/${volumeId}`, title: comic.name }, page, list);
+      return listFeed(caller, { path: `/series/${volumeId}`, title: comic.name }, page, (at) =>
+        repository.seriesIssues(caller?.id ?? null, volumeId, at),
+      );
     },
 
     async publishers(): Promise<Feed> {
@@ -291,7 +295,7 @@ export function createFeeds({
         kind: 'navigation',
         updated: new Date(),
         entries: comics.map(seriesEntry),
-        paging: { page, size: pageSize, total },
+        paging: { page, size: pageSize, hasMore: page * pageSize < total, total },
       };
     },
 
@@ -310,7 +314,7 @@ export function createFeeds({
         kind: 'navigation',
         updated: new Date(),
         entries: comics.map(seriesEntry),
-        paging: { page, size: pageSize, total },
+        paging: { page, size: pageSize, hasMore: page * pageSize < total, total },
       };
     },
   };

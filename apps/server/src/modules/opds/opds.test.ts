@@ -237,6 +237,19 @@ describe('OPDS catalogues', () => {
       0,
     );
 
+    // New issues: counted by no query over the whole catalogue, so a next link while more follow, and no last.
+    const newest = (await get('/opds/v2/new')).json();
+    expect(schemaErrors('feed', newest)).toEqual([]);
+    expect(rels(newest).get('next')).toBe(`${PUBLIC_URL}/opds/v2/new?page=2`);
+    expect(rels(newest).has('last')).toBe(false);
+    expect(newest.metadata.numberOfItems).toBeUndefined();
+    const ids = newest.publications.map((p: { metadata: { identifier: string } }) =>
+      Number(p.metadata.identifier.split(':').pop()),
+    );
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const far = (await get('/opds/v2/new?page=999')).json();
+    expect(rels(far).has('next')).toBe(false);
+
     expect((await get('/opds/v2/series?page=0')).statusCode).toBe(400);
   });
 

@@ -3,7 +3,7 @@
 // publications also carry the OPDS-PSE page stream link, templated, as in the Atom feeds.
 import { CBZ_MEDIA_TYPE } from '@comics/shared/downloads';
 import { AUTH_DOCUMENT_REL, AUTH_DOCUMENT_TYPE, PSE_STREAM_REL } from './atom';
-import type { Feed, IssueEntry, NavigationEntry } from './feeds';
+import { pagePath, pagingLinks, type Feed, type IssueEntry, type NavigationEntry } from './feeds';
 
 export const OPDS2_TYPE = 'application/opds+json';
 
@@ -19,8 +19,6 @@ interface Link {
 /** Writes feeds whose links start at `base` (the shop's address + /opds/v2). */
 export function createOpds2Writer({ base, publicUrl }: { base: string; publicUrl: string }) {
   const href = (path: string) => base + path;
-  const withPage = (path: string, page: number) =>
-    page === 1 ? href(path) : href(`${path}${path.includes('?') ? '&' : '?'}page=${page}`);
 
   const navigationLink = (entry: NavigationEntry): Link => ({
     href: href(entry.path),
@@ -81,7 +79,7 @@ export function createOpds2Writer({ base, publicUrl }: { base: string; publicUrl
   return {
     /** The feed as an OPDS 2.0 document. */
     feed(feed: Feed) {
-      const self = feed.paging ? withPage(feed.path, feed.paging.page) : href(feed.path);
+      const self = href(feed.paging ? pagePath(feed.path, feed.paging.page) : feed.path);
       const links: Link[] = [
         { rel: 'self', href: self, type: OPDS2_TYPE },
         { rel: 'start', href: href('/catalog'), type: OPDS2_TYPE, title: 'Comics shop' },
@@ -92,13 +90,14 @@ export function createOpds2Writer({ base, publicUrl }: { base: string; publicUrl
       const metadata: Record<string, unknown> = { title: feed.title, modified: feed.updated.toISOString() };
       if (feed.paging) {
         const { page, size, total } = feed.paging;
-        const last = Math.max(1, Math.ceil(total / size));
-        links.push({ rel: 'first', href: withPage(feed.path, 1), type: OPDS2_TYPE });
-        if (page > 1)
-          links.push({ rel: 'previous', href: withPage(feed.path, Math.min(page - 1, last)), type: OPDS2_TYPE });
-        if (page < last) links.push({ rel: 'next', href: withPage(feed.path, page + 1), type: OPDS2_TYPE });
-        links.push({ rel: 'last', href: withPage(feed.path, last), type: OPDS2_TYPE });
-        Object.assign(metadata, { numberOfItems: total, itemsPerPage: size, currentPage: page });
+        for (const { rel, path } of pagingLinks(feed.path, feed.paging)) {
+          links.push({ rel, href: href(path), type: OPDS2_TYPE });
+        }
+        Object.assign(
+          metadata,
+          { itemsPerPage: size, currentPage: page },
+          total === undefined ? {} : { numberOfItems: total },
+        );
       }
       const navigation = feed.entries.filter((entry) => entry.type === 'navigation').map(navigationLink);
       const publications = feed.entries.filter((entry) => entry.type === 'issue').map(publication);
