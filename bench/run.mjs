@@ -1,6 +1,6 @@
 // `npm run bench`: load figures for the catalogue API on PostgreSQL with the large catalogue
 // (10,000 volumes, 100,000 issues), and for the signed-in reads (the reader's too) and checkouts on PostgreSQL and
-// on the embedded PGlite, and a reading app's (OPDS feeds and streamed pages, by app password), against a bare Fastify route started the same way. Servers run with
+// on the embedded PGlite, against a bare Fastify route started the same way. Servers run with
 // the settings a user runs (info logging included). Prints requests/s, p50 and p99 latency, and
 // each route's ratio to the bare route. Not a test: it measures and reports.
 // Options: --duration S (8), --rounds N (3), --connections N (50), --checkout-seconds S (10),
@@ -20,7 +20,6 @@ import {
   furnish,
   issuesOnSale,
   readerReads,
-  readingAppReads,
   signedInReads,
 } from './shop.mjs';
 import { benchArgs, repoRoot } from './options.mjs';
@@ -203,7 +202,6 @@ async function measureBuyingPath(bareUrl, serverUrl, database, volumeIds) {
   // furnish buys the first of the issues it is given.
   const reading = await readerReads(serverUrl, buyers[0], issues.at(-8).id);
   const reads = [...signedInReads(buyers[0]), ...reading].map(([name, paths]) => [name, paths, buyers[0].headers]);
-  reads.push(...(await readingAppReads(serverUrl, buyers[0], issues.at(-8).id)));
   const rows = await measureAgainstBare(bareUrl, serverUrl, reads, database);
   const storm = await checkoutStorm(serverUrl, buyers, issues.slice(0, -8), {
     seconds: checkoutSeconds,

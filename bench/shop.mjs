@@ -91,22 +91,6 @@ export async function readerReads(url, buyer, issueId) {
 }
 
 /**
- * What a reading app reads of the buyer's (issue 27), signed in as apps are, by HTTP Basic with
- * an app password: 'My comics' as OPDS 1.2 and 2.0, and pages of an owned issue streamed as JPEG
- * (OPDS-PSE; converted once by the warm-up, then read from the media storage).
- */
-export async function readingAppReads(url, buyer, issueId) {
-  const made = await postJson(url, '/api/user/app-passwords', { name: 'Bench e-reader' }, buyer.headers);
-  const headers = { authorization: `Basic ${Buffer.from(`${buyer.email}:${made.password}`).toString('base64')}` };
-  const pages = Array.from({ length: 8 }, (_, index) => `/opds/pse/${issueId}/${index + 4}?maxWidth=1280`);
-  return [
-    ['reading app: OPDS 1.2 My comics', ['/opds/v1.2/library'], headers],
-    ['reading app: OPDS 2.0 My comics', ['/opds/v2/library'], headers],
-    ['reading app: streamed page (JPEG)', pages, headers],
-  ];
-}
-
-/**
  * Checkouts for `seconds`: each of `concurrency` workers owns its buyers and pays for one issue
  * after another (a buyer has one payment in flight at a time, as in a browser). Answers orders/s,
  * latency percentiles and every non-200 answer.
