@@ -87,13 +87,18 @@ export function createAppPasswordRepository(db: Database) {
 
     /**
      * Records a use at `at` unless one was recorded after `since`: however many requests (and
-     * instances) race here, the row is written once.
+     * instances) race here, the row is written once, and with it the account is seen (the
+     * dashboard's active users count readers who only read in an app).
      */
-    async markUsed(id: number, at: Date, since: Date): Promise<void> {
-      await db
-        .update(appPasswords)
-        .set({ lastUsedAt: at })
-        .where(and(eq(appPasswords.id, id), or(isNull(appPasswords.lastUsedAt), lte(appPasswords.lastUsedAt, since))));
+    async markUsed(id: number, userId: number, at: Date, since: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        const marked = await tx
+          .update(appPasswords)
+          .set({ lastUsedAt: at })
+          .where(and(eq(appPasswords.id, id), or(isNull(appPasswords.lastUsedAt), lte(appPasswords.lastUsedAt, since))))
+          .returning({ id: appPasswords.id });
+        if (marked.length > 0) await tx.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
+      });
     },
   };
 }

@@ -310,10 +310,14 @@ describe('a reading app signing in with an app password', () => {
 
   it('records when it was last used', async () => {
     const reader = await readerWithAppPassword();
+    await t.database.db.update(users).set({ lastSeenAt: null }).where(eq(users.id, reader.id));
     const before = Date.now();
     expect((await read(basic(reader.email, reader.appPassword.password))).statusCode).toBe(200);
     const [listed] = await listOf(reader.headers);
     expect(Date.parse(listed!.lastUsedAt!)).toBeGreaterThanOrEqual(before - 1_000);
+    // The account was seen too: the dashboard counts readers who read only in an app.
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, reader.id));
+    expect(account!.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
   });
 
   it('writes the last use at most once a minute, however many requests', async () => {

@@ -84,7 +84,7 @@ export function createAppPasswords({ db, now = () => new Date() }: { db: Databas
       if (!owner.active) return { ok: false, reason: 'account_deactivated' };
       const at = now();
       if (!owner.lastUsedAt || at.getTime() - owner.lastUsedAt.getTime() >= MINUTE_MS) {
-        await repository.markUsed(owner.id, at, new Date(at.getTime() - MINUTE_MS));
+        await repository.markUsed(owner.id, owner.userId, at, new Date(at.getTime() - MINUTE_MS));
       }
       return {
         ok: true,
