@@ -1,5 +1,5 @@
-// A download's pages, per issue and page-set version: each page's JPEG in the storage (page-images'
-// downloadPage), named in reading order, with the size and CRC-32 a ZIP's headers must carry before
+// A download's pages, per issue and page-set version: each page's file in the storage (page-images'
+// downloadPage: as uploaded, or a JPEG), named in reading order, with the size and CRC-32 a ZIP's headers must carry before
 // its bytes (stored-zip.ts). Worked out on the version's first download in this process, reading
 // each file once, and kept per process: a version's files never change (new pages are a new
 // version), so working them out again on another instance reads the same bytes to the same sums,
@@ -16,7 +16,7 @@ import type { PageImage } from './page-drawings';
 
 /** A page as a file of the download. */
 export interface DownloadFile {
-  /** `001.jpg`, `002.jpg`…: reading order is name order in every reader. */
+  /** `001.jpg`, `002.png`…: reading order is name order in every reader. */
   name: string;
   key: string;
   size: number;
@@ -43,7 +43,7 @@ const BYTES_PER_FILE = 100;
 const TTL_MS = 60 * 60 * 1000;
 
 /** `001.jpg` for page 1: three digits hold the 300 pages an archive may have. */
-const pageFileNameInDownload = (number: number) => `${String(number).padStart(3, '0')}.jpg`;
+const pageFileNameInDownload = (number: number, extension: string) => `${String(number).padStart(3, '0')}.${extension}`;
 
 /** Size and CRC-32 of an image, read once. */
 async function sumsOf(image: PageImage): Promise<{ size: number; crc32: number }> {
@@ -72,8 +72,8 @@ export function createDownloadFiles({ storage, downloadPage }: DownloadFilesDepe
       const sums = await sumsOf(found.image);
       if (sums.size !== found.image.size)
         throw new Error(`${found.key} read ${sums.size} of ${found.image.size} bytes`);
-      const { key, width, height } = found;
-      return { name: pageFileNameInDownload(page.number), key, width, height, ...sums };
+      const { key, width, height, extension } = found;
+      return { name: pageFileNameInDownload(page.number, extension), key, width, height, ...sums };
     });
   }
 

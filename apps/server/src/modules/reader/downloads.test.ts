@@ -163,19 +163,26 @@ function readComicInfo(xml: string) {
   return { names, info: parsed.ComicInfo };
 }
 
-/** The CBZ's pages and ComicInfo, checked: pages first as 001.jpg…, each a JPEG its ComicInfo page describes. */
-async function readCbz(cbz: Buffer, pageCount: number) {
+/**
+ * The CBZ's pages and ComicInfo, checked: pages first as 001.jpg… (`formats`: each page's, JPEG
+ * unless told), each an image of that format its ComicInfo page describes.
+ */
+async function readCbz(cbz: Buffer, pageCount: number, formats: ('jpeg' | 'png')[] = []) {
   const entries = await unzip(cbz);
-  const names = Array.from({ length: pageCount }, (_, index) => `${String(index + 1).padStart(3, '0')}.jpg`);
+  const formatOf = (index: number) => formats[index] ?? 'jpeg';
+  const names = Array.from(
+    { length: pageCount },
+    (_, index) => `${String(index + 1).padStart(3, '0')}.${formatOf(index) === 'jpeg' ? 'jpg' : 'png'}`,
+  );
   expect(entries.map((entry) => entry.name)).toEqual([...names, 'ComicInfo.xml']);
   const { names: elements, info } = readComicInfo(entries.at(-1)!.data.toString('utf8'));
   const pages = entries.slice(0, -1);
   expect(info.PageCount).toBe(String(pageCount));
   expect(info.Pages.Page).toHaveLength(pageCount);
   for (const [index, page] of pages.entries()) {
-    expect(isJpeg(page.data), page.name).toBe(true);
+    if (formatOf(index) === 'jpeg') expect(isJpeg(page.data), page.name).toBe(true);
     const metadata = await sharp(page.data).metadata();
-    expect(metadata.format).toBe('jpeg');
+    expect(metadata.format).toBe(formatOf(index));
     expect(info.Pages.Page[index]).toEqual({
       Image: String(index),
       ...(index === 0 ? { Type: 'FrontCover' } : {}),
@@ -195,7 +202,7 @@ async function buyer(issue: Issue) {
 }
 
 describe('GET /downloads/issues/:id.cbz', () => {
-  it('gives an owner the uploaded pages (a JPEG as uploaded, others converted) and a ComicInfo.xml naming them', async () => {
+  it('gives an owner the uploaded pages as they were uploaded and a ComicInfo.xml naming them', async () => {
     const issue = freshIssue();
     const jpeg = await pageImage(400, 600, { format: 'jpeg', colour: '#aa3300' });
     const png = await pageImage(420, 630);
@@ -229,13 +236,12 @@ describe('GET /downloads/issues/:id.cbz', () => {
       .select({ volumeId: issues.volumeId })
       .from(issues)
       .where(eq(issues.id, issue.id));
-    const { pages, info, elements } = await readCbz(res.rawPayload, 3);
+    const { pages, info, elements } = await readCbz(res.rawPayload, 3, ['jpeg', 'png', 'jpeg']);
 
-    // The JPEGs byte for byte as uploaded; the PNG as a JPEG of its own size.
+    // Every page byte for byte as uploaded, in its own format.
     expect(pages[0]!.data.equals(jpeg)).toBe(true);
+    expect(pages[1]!.data.equals(png)).toBe(true);
     expect(pages[2]!.data.equals(lastJpeg)).toBe(true);
-    expect(pages[1]!.data.equals(png)).toBe(false);
-    expect(await sharp(pages[1]!.data).metadata()).toMatchObject({ width: 420, height: 630 });
 
     expect(elements).not.toContain('Count');
     expect(info).toMatchObject({
@@ -366,10 +372,13 @@ describe('GET /downloads/issues/:id.cbz', () => {
       { name: 'p2.png', data: await pageImage(320, 480) },
     ]);
     const owner = await buyer(issue);
+    // Page 2 as uploaded before sources were kept: its download file is a JPEG made from its rendition.
+    const { version } = (await createReaderRepository(t.database.db).findPageSet(issue.id))!;
+    await storage.delete(pageSourceKey(issue.id, version, 2, 'png'));
     const whole = await download(issue.id, owner.headers);
     expect(whole.statusCode).toBe(200);
-    const { version } = (await createReaderRepository(t.database.db).findPageSet(issue.id))!;
-    // Page 2's JPEG, made from its only rendition (320 px: never enlarged).
+    await readCbz(whole.rawPayload, 2, ['png', 'jpeg']);
+    // Its only rendition is 320 px (never enlarged).
     await storage.delete(pageJpegKey(issue.id, version, 2, 320));
 
     // The headers promised every byte: the answer is cut short rather than wrong.
@@ -388,13 +397,16 @@ describe('GET /downloads/issues/:id.cbz', () => {
     const owner = await buyer(issue);
     expect((await download(issue.id, owner.headers)).statusCode).toBe(200);
     const { version } = (await createReaderRepository(t.database.db).findPageSet(issue.id))!;
-    const kept = [pageSourceKey(issue.id, version, 1), pageJpegKey(issue.id, version, 2, 300)];
+    // A page a reading app streamed (OPDS-PSE) is kept as a JPEG beside its rendition.
+    const streamed = pageJpegKey(issue.id, version, 2, 300);
+    await storage.put(streamed, await pageImage(300, 450, { format: 'jpeg' }), 'image/jpeg');
+    const kept = [pageSourceKey(issue.id, version, 1), pageSourceKey(issue.id, version, 2, 'png'), streamed];
     for (const key of kept) expect(await storage.exists(key), key).toBe(true);
 
     await uploadPages(issue.id, [{ name: 'p1.png', data: await pageImage(300, 450) }]);
     for (const key of kept) expect(await storage.exists(key), key).toBe(false);
     const after = await download(issue.id, owner.headers);
     expect(after.statusCode).toBe(200);
-    await readCbz(after.rawPayload, 1);
+    await readCbz(after.rawPayload, 1, ['png']);
   });
 });

@@ -2,19 +2,20 @@
 // imported one's wider renditions made from its source on their first request, as drawings); a
 // generated page is drawn at the width asked for on its first request (in the client's share of
 // the drawing slots, see page-drawings.ts) and stored, then read like an uploaded one. A download
-// (download-files.ts) takes each page as a JPEG: as uploaded, or converted once in the same slots.
+// (download-files.ts) takes each page as uploaded, or as a JPEG converted once in the same slots.
 import { buffer } from 'node:stream/consumers';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { Edition } from './editions';
 import { renderPageSvg } from './generated-pages';
 import { createPageDrawings, type PageDrawingsOptions, type PageImage } from './page-drawings';
-import { pageJpegKey, pageKey, pageSourceKey } from './page-keys';
+import { pageJpegKey, pageKey, pageSourceKey, SOURCE_EXTENSIONS, type SourceFormat } from './page-keys';
 import { renderWidth, webpAsJpeg } from './page-renditions';
 
-/** A page as a download's file: a JPEG in the storage, opened, and its size in pixels upright. */
+/** A page as a download's file: an image in the storage, opened, its file extension and its size in pixels upright. */
 export interface DownloadPage {
   key: string;
   image: PageImage;
+  extension: string;
   width: number;
   height: number;
 }
@@ -77,25 +78,27 @@ export function createPageImages(storage: MediaStorage, limits?: PageDrawingsOpt
     pageJpeg,
 
     /**
-     * Page `number` as a download's file, a JPEG, with its storage key and size upright: an
-     * uploaded page's source as it was uploaded when that was a JPEG; any other page's widest
-     * rendition as a JPEG (pageJpeg's, the one a reading app streams at that width). Null when an
-     * uploaded page's images are missing.
+     * Page `number` as a download's file, with its storage key and size upright: an uploaded
+     * page's bytes as they were uploaded, in whichever format; any other page (generated, or
+     * uploaded before sources were kept) as the JPEG of its widest rendition (pageJpeg's, the
+     * one a reading app streams at that width). Null when an uploaded page's images are missing.
      */
     async downloadPage(edition: Edition, number: number, client: string): Promise<DownloadPage | null> {
       const { issueId, version } = edition;
       const page = edition.pages[number - 1]!;
       if (!edition.drawn) {
-        const sourceKey = pageSourceKey(issueId, version, number);
-        const source = await storage.get(sourceKey);
-        if (source) return { key: sourceKey, image: source, width: page.width, height: page.height };
+        for (const [format, extension] of Object.entries(SOURCE_EXTENSIONS)) {
+          const key = pageSourceKey(issueId, version, number, format as SourceFormat);
+          const source = await storage.get(key);
+          if (source) return { key, image: source, extension, width: page.width, height: page.height };
+        }
       }
       const widest = page.widths[page.widths.length - 1]!;
       const image = await pageJpeg(edition, number, widest, client);
       if (!image) return null;
       // The widest rendition keeps the page's shape; sharp rounds its height the same way.
       const height = Math.round((page.height * widest) / page.width);
-      return { key: pageJpegKey(issueId, version, number, widest), image, width: widest, height };
+      return { key: pageJpegKey(issueId, version, number, widest), image, extension: 'jpg', width: widest, height };
     },
   };
 }

@@ -4,17 +4,24 @@
 import { pageFileName } from '@comics/shared/page-address';
 
 export const PAGES_PREFIX = 'pages/';
-/** Imported pages' sources (page-renditions.ts): outside PAGES_PREFIX, so no address reaches them. */
+/** Pages as uploaded (downloads; an imported JPEG's wider renditions): outside PAGES_PREFIX, so no address reaches them. */
 const PAGE_SOURCES_PREFIX = 'page-sources/';
+
+/** The formats a page is uploaded in, by the extension its source is kept under. */
+export const SOURCE_EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' } as const;
+export type SourceFormat = keyof typeof SOURCE_EXTENSIONS;
 
 /** The storage key of page `number` at `width` px. */
 export function pageKey(issueId: number, version: string, number: number, width: number): string {
   return `${PAGES_PREFIX}${issueId}/${version}/${pageFileName(number, width)}`;
 }
 
-/** The storage key of page `number`'s source, the JPEG its wider renditions are made from on request. */
-export function pageSourceKey(issueId: number, version: string, number: number): string {
-  return `${PAGE_SOURCES_PREFIX}${issueId}/${version}/${number}.jpg`;
+/**
+ * The storage key of page `number`'s bytes as uploaded in `format`: what a download holds, and for
+ * an imported JPEG what its wider renditions are made from on request.
+ */
+export function pageSourceKey(issueId: number, version: string, number: number, format: SourceFormat = 'jpeg'): string {
+  return `${PAGE_SOURCES_PREFIX}${issueId}/${version}/${number}.${SOURCE_EXTENSIONS[format]}`;
 }
 
 /** Page JPEGs, for reading apps that take no WebP (OPDS page streaming, downloads): outside PAGES_PREFIX too. */

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import type { CatalogEvents } from '../../platform/cache/catalog-events';
 import { HttpError, tryAgainLater } from '../../platform/http/errors';
 import { loggableError } from '../../platform/logging/loggable-error';
-import type { MediaStorage } from '../../platform/storage/media-storage';
+import { contentTypeOfKey, type MediaStorage } from '../../platform/storage/media-storage';
 import { backgroundStep } from '../../platform/limits/give-way';
 import { WorkSlots } from '../../platform/limits/work-slots';
 import type { AuditLog } from '../audit/service';
@@ -32,7 +32,14 @@ import {
 import { issueShape } from './generated-pages';
 import { mapLimited } from './map-limited';
 import { sniffImageFormat } from '../media/images';
-import { pageJpegKey, pageKey, pageSourceKey, VERSION_PATTERN } from './page-keys';
+import {
+  pageJpegKey,
+  pageKey,
+  pageSourceKey,
+  SOURCE_EXTENSIONS,
+  VERSION_PATTERN,
+  type SourceFormat,
+} from './page-keys';
 import { renderFirstView, renderPage, type RenderedPage } from './page-renditions';
 import type { CatalogService } from '../catalog/service';
 import type { PageSet, ReaderRepository, StoredPage } from './repository';
@@ -100,14 +107,14 @@ function newVersion(): string {
   return version;
 }
 
-/** Every storage key a page may have at `widths` (a JPEG page's source, and its JPEGs for reading apps, too). */
+/** Every storage key a page may have at `widths` (its source as uploaded, and its JPEGs for reading apps, too). */
 function keysOfPage(issueId: number, version: string, number: number, widths: readonly number[]): string[] {
   return [
     ...widths.flatMap((width) => [
       pageKey(issueId, version, number, width),
       pageJpegKey(issueId, version, number, width),
     ]),
-    pageSourceKey(issueId, version, number),
+    ...Object.keys(SOURCE_EXTENSIONS).map((format) => pageSourceKey(issueId, version, number, format as SourceFormat)),
   ];
 }
 
@@ -220,11 +227,12 @@ export function createPageUploads(deps: PageUploadDependencies) {
       written.push(key);
       return storage.put(key, rendition.bytes, WEBP);
     });
-    // Under the key an import keeps its sources at; never served, and not read to render here.
-    if (sniffImageFormat(bytes) === 'jpeg') {
-      const source = pageSourceKey(at.issueId, at.version, at.number);
+    // The page as uploaded, for downloads (never served as a page, and not read to render here).
+    const format = sniffImageFormat(bytes);
+    if (format) {
+      const source = pageSourceKey(at.issueId, at.version, at.number, format);
       written.push(source);
-      writes.push(storage.put(source, bytes, JPEG));
+      writes.push(storage.put(source, bytes, contentTypeOfKey(source)));
     }
     await Promise.all(writes);
     return {
