@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@comics/shared/constants';
 import { HttpError } from '../../platform/http/errors';
 import { readCredential, setSessionCookie } from './session-cookie';
-import type { SessionStore } from './sessions';
+import type { SessionAccount, SessionStore } from './sessions';
 
 export type Access = 'public' | 'signed-in' | 'admin';
 
@@ -110,15 +110,20 @@ export function installAccessControl(
     if (session.renewed && credential.via === 'cookie') {
       setSessionCookie(request, reply, credential.token, session.expiresAt);
     }
-    request.caller = {
-      id: session.userId,
-      role: session.role,
-      username: session.username,
-      email: session.email,
-      picture: session.pictureUrl,
-      session: session.tokenHash,
-    };
+    request.caller = callerOfSession(session);
   }
+}
+
+/** The caller a resolved session names. */
+export function callerOfSession(session: SessionAccount): Caller {
+  return {
+    id: session.userId,
+    role: session.role,
+    username: session.username,
+    email: session.email,
+    picture: session.pictureUrl,
+    session: session.tokenHash,
+  };
 }
 
 /** The signed-in caller of a protected route (the access hook guarantees there is one). */

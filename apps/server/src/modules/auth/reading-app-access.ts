@@ -6,7 +6,7 @@
 // take the `anybody` guard instead: no credential makes a guest, but a wrong one is refused all
 // the same, so that an app learns its password was revoked. Reads only: these routes take no writes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from './access';
+import { callerOfSession, type Caller } from './access';
 import { readCredential } from './session-cookie';
 import type { SessionStore } from './sessions';
 
@@ -49,16 +49,7 @@ export function createReadingAppGuards({ sessions, refuse, basic }: ReadingAppAc
     const credential = readCredential(request);
     const session = credential && (await sessions.resolve(credential.token));
     if (!session) return { caller: null, claimed: header !== undefined };
-    return {
-      caller: {
-        id: session.userId,
-        role: session.role,
-        username: session.username,
-        email: session.email,
-        picture: session.pictureUrl,
-        session: session.tokenHash,
-      },
-    };
+    return { caller: callerOfSession(session) };
   }
 
   const guard =
