@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { issues, publishers, volumes } from '../../db/schema/catalog';
 import { readingProgress } from '../../db/schema/reader';
 import { purchases } from '../../db/schema/shop';
+import { issueColumns } from '../catalog/selections';
 
 /** An issue as a feed's entry shows it. */
 export interface FeedIssue {
@@ -57,16 +58,10 @@ export function createOpdsRepository(db: Database) {
     const caller = userId ?? 0;
     const rows = await db
       .select({
-        id: issues.id,
-        volumeId: issues.volumeId,
+        // The issue as the catalogue's lists select it, so it reads the same everywhere.
+        ...issueColumns(),
         volumeName: volumes.name,
         publisher: publishers.name,
-        issueNumber: issues.issueNumber,
-        name: issues.name,
-        description: issues.description,
-        image: issues.image,
-        priceCents: issues.priceCents,
-        createdAt: issues.createdAt,
         coverDate: issues.coverDate,
         languageIso: issues.languageIso,
         purchasedAt: purchases.purchasedAt,
