@@ -28,6 +28,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'on-first-retry',
+    // No service worker: every spec sees the network as it is, never a copy the worker kept (nor
+    // the reload a new version offers). installable.spec.ts allows it for the installable app.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

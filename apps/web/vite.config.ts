@@ -4,15 +4,21 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 import { routeModulePaths } from './src/app/route-preloads.ts';
 
 const apiServer = 'http://localhost:3000';
 
-/** The app's own modules and the small libraries its components are made of. */
+/**
+ * The app's own modules and the small libraries its components are made of. Not those only
+ * signed-in or administrators' screens load (the offline shelf with IndexedDB's library, the
+ * administrators' tools, the confirmation dialog): in the shared chunk they would join every
+ * guest's first load of /home.
+ */
 const sharedModules =
-  /\/apps\/web\/src\/|\/packages\/shared\/src\/(constants|money)\.ts|\/node_modules\/(react-bootstrap|@restart|dom-helpers|@tanstack|uncontrollable|classnames|warning|invariant|prop-types|react-transition-group)\//;
+  /\/apps\/web\/src\/(?!lib\/offline|features\/admin|components\/pencil-square-icon|components\/confirm-dialog)|\/packages\/shared\/src\/(constants|money)\.ts|\/node_modules\/(react-bootstrap|@restart|dom-helpers|@tanstack|uncontrollable|classnames|warning|invariant|prop-types|react-transition-group)\//;
 
 /**
  * Adds a small async script to index.html that preloads the current page's route module and
@@ -141,12 +147,56 @@ function preloadFont(fontCss: string, preloadedFile: RegExp): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The installable app: the web manifest (linked from index.html) and the service worker, src/sw.ts
+ * built into dist/sw.js with the list of the shell's files to precache. The page registers the worker
+ * itself (features/app-updates), after load. The theme colours are those of index.html and
+ * src/lib/theme.ts: the light theme's brand red (the logo's) and the dark navbar's.
+ */
+function installableApp(): PluginOption {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Comics Shop',
+      short_name: 'Comics',
+      description: 'Browse, buy and read digital comics, also offline.',
+      lang: 'en',
+      start_url: '/home',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#e23636',
+      background_color: '#ffffff',
+      categories: ['books', 'entertainment'],
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    // From public/ besides the manifest's icons, which the plugin adds itself.
+    includeAssets: ['favicon.svg', 'theme-init.js'],
+    injectManifest: {
+      // The shell: the page, every script and stylesheet (route-preload.js among them) and the
+      // fonts. No source maps; the server's rendering is in dist-ssr/, outside this folder.
+      globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}'],
+      // A classic script, which every browser with service workers runs.
+      rollupFormat: 'iife',
+    },
+  });
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     preloadFont('@fontsource-variable/inter/wght.css', /\/inter-latin-wght-normal-[\w-]+\.woff2$/),
     preloadRouteModules(routeModulePaths),
     ...(isSsrBuild ? [] : [compileEntryEagerly()]),
+    // Only the browser build has a worker and a manifest (not the server's rendering, nor tests).
+    ...(command === 'build' && !isSsrBuild ? [installableApp()] : []),
   ],
   resolve: {
     // `@/…` is src/ (mirrored by "paths" in tsconfig.json).

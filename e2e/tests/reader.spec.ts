@@ -6,15 +6,24 @@
 // and screenshots go to /tmp/reader-*.png for a look. The last test times 20 page turns with
 // prefetch against the 100 ms budget (docs/benchmarks.md):
 //   cd e2e && npx playwright test tests/reader.spec.ts -g 'page turn'
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 import type { IssuePagesAnswer } from '@comics/shared/schemas/reader';
 
 import { formatDollars } from '@comics/shared/money';
 import { pageAddress, parsePageFileName } from '@comics/shared/page-address';
-import { fetchComicsPage, fetchIssues, type Issue } from './support/api';
+import type { Issue } from './support/api';
 import { loginViaApi, signUpViaApi, uniqueEmail, uniqueUsername, type Credentials } from './support/auth';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import {
+  describeDurations,
+  expectLoaded,
+  findLongIssue,
+  pageImage,
+  percentile,
+  turnDurations,
+  whereAmI,
+} from './support/reader';
 import { expect, test } from './support/fixtures';
 import { addToCartViaApi, findSmallComic, payCartViaApi, typeCard } from './support/shop';
 
@@ -26,23 +35,6 @@ const TURN_BUDGET_MS = 100;
 const TURNS = 20;
 /** A phone's screen, for the comparison measurement. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-
-/** The reader's live region: 'Page N of M', 'Pages N–N+1 of M', 'End of the preview', 'The end'. */
-function whereAmI(page: Page): Locator {
-  return page.getByRole('status').filter({ hasText: /^(Pages? \d|End of the preview|The end)/ });
-}
-
-function pageImage(page: Page, number: number): Locator {
-  return page.getByRole('img', { name: `Page ${number}`, exact: true });
-}
-
-async function expectLoaded(image: Locator): Promise<void> {
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-      message: 'the page image loads',
-    })
-    .toBe(true);
-}
 
 async function fetchPages(request: APIRequestContext, issueId: number): Promise<IssuePagesAnswer> {
   const response = await request.get(`/api/issues/${issueId}/pages`);
@@ -412,22 +404,13 @@ test('on a touch screen two fingers pinch-zoom the page and one finger swipes to
 });
 
 /** Of the first catalogue page, an issue with at least `pages` pages (a demo issue's length varies). */
-async function findLongIssue(request: APIRequestContext, pages: number): Promise<Issue> {
-  for (const comic of (await fetchComicsPage(request)).items) {
-    for (const issue of await fetchIssues(request, comic.id)) {
-      if ((await fetchPages(request, issue.id)).pageCount >= pages) return issue;
-    }
-  }
-  throw new Error(`No issue on the first catalogue page has ${pages} pages`);
-}
-
 test(`a page turn with prefetch shows the next page in under ${TURN_BUDGET_MS} ms (${TURNS} turns)`, async ({
   page,
   browser,
   baseURL,
 }) => {
   test.slow();
-  const issue = await findLongIssue(page.request, TURNS + 1);
+  const { issue } = await findLongIssue(page.request, TURNS + 1);
   const { id, credentials } = await newCustomer(page);
   await buy(page, id, issue);
   const { pageCount } = await fetchPages(page.request, issue.id);
@@ -520,21 +503,6 @@ async function timeTurns(
       .toBe(turn);
   }
   return turnDurations(page);
-}
-
-function turnDurations(page: Page): Promise<number[]> {
-  return page.evaluate(() => performance.getEntriesByName('reader:turn').map((entry) => entry.duration));
-}
-
-/** The nearest-rank percentile (0.5: the median of an odd count; of an even count, the lower middle). */
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(Math.ceil(fraction * sorted.length) - 1, 0)]!;
-}
-
-function describeDurations(values: readonly number[]): string {
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  return `median ${ms(percentile(values, 0.5))}, p95 ${ms(percentile(values, 0.95))}, max ${ms(Math.max(...values))}`;
 }
 
 /** Printed, and kept in the test's report. */

@@ -334,5 +334,5 @@ describe('authorisation matrix', () => {
       }
     }
     expect(actual).toEqual(expected);
-  });
+  }, 90_000); // every route for every caller: some 700 requests, 10 s on PGlite, 30 s on a busy PostgreSQL
 });

@@ -12,12 +12,16 @@ import { matchRoutes } from 'react-router';
 
 import { App } from './app/app';
 import { createAppRouter, routes } from './app/router';
+import { startAppShell } from './features/app-updates/start-app-shell';
 import { createQueryClient } from './lib/query-client';
 import { applyTheme, getStoredTheme } from './lib/theme';
 import { readSsrState, type SsrState } from './ssr-state';
 
 // theme-init.js already did this before paint; repeat in case it was blocked or stale.
 applyTheme(getStoredTheme());
+// The installable app: the browser's install offer can come at any moment from now; the service
+// worker registers once the page has loaded.
+startAppShell();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

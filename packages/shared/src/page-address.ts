@@ -2,6 +2,9 @@
 // without leading zeros: one address per image). Written and read here only: the server stores and
 // serves the images under it, the web reader asks for them by it. No zod: the reader's first load uses it.
 
+/** Widths (px) pages are stored at as WebP; a page narrower than one of them is not enlarged. */
+export const PAGE_WIDTHS = [320, 640, 1280, 1920] as const;
+
 /** Numbers up to 999 pages (archives hold at most 300) and widths up to 9999 px. */
 const PAGE_FILE = /^([1-9]\d{0,2})-([1-9]\d{0,3})\.webp$/;
 

@@ -1,10 +1,12 @@
-// The outermost route: skip link, scroll restoration between pages, the page below, and the
-// finishing of a purchase or a 'Follow series' a guest began before logging in (loaded only when
-// one waits).
+// The outermost route: skip link, scroll restoration between pages, the page below, the finishing
+// of a purchase or a 'Follow series' a guest began before logging in (loaded only when one waits),
+// for someone signed in, keeping the device's offline issues in step with the shop, and the prompt
+// to reload into a new version of the app (loaded only when one waits).
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useAppShellState } from '@/features/app-updates/app-shell-state';
+import { useSession, useSessionUserId } from '@/features/auth/hooks/use-session';
 import {
   forgetPurchase,
   pendingFollow,
@@ -12,6 +14,7 @@ import {
   type PendingFollow,
   type PendingPurchase,
 } from '@/lib/pending-purchase';
+import { canKeepOffline } from '@/lib/offline/support';
 
 const CompletePendingPurchase = lazy(() =>
   import('./complete-pending-purchase').then((m) => ({ default: m.CompletePendingPurchase })),
@@ -19,6 +22,10 @@ const CompletePendingPurchase = lazy(() =>
 const CompletePendingFollow = lazy(() =>
   import('./complete-pending-follow').then((m) => ({ default: m.CompletePendingFollow })),
 );
+const UpdatePrompt = lazy(() =>
+  import('@/features/app-updates/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
+);
+const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
 
 type Pending = { purchase: PendingPurchase } | { follow: PendingFollow } | null;
 
@@ -33,6 +40,7 @@ function pendingOf(role: string | null): Pending {
 
 export function RootShell() {
   const { role } = useSession();
+  const userId = useSessionUserId();
   const [pending, setPending] = useState<Pending>(() => pendingOf(role));
   // A USER just signed in (here, or back from Google): look for what they began as a guest.
   const [roleSeen, setRoleSeen] = useState(role);
@@ -45,6 +53,7 @@ export function RootShell() {
     if (role === 'ADMIN') forgetPurchase();
   }, [role]);
   const done = useCallback(() => setPending(null), []);
+  const { updateWaiting } = useAppShellState();
 
   return (
     <>
@@ -53,6 +62,11 @@ export function RootShell() {
       </a>
       <Outlet />
       <ScrollRestoration />
+      {userId !== null && canKeepOffline() && (
+        <Suspense fallback={null}>
+          <OfflineSync userId={userId} />
+        </Suspense>
+      )}
       {pending && (
         <Suspense fallback={null}>
           {'purchase' in pending ? (
@@ -60,6 +74,11 @@ export function RootShell() {
           ) : (
             <CompletePendingFollow follow={pending.follow} onDone={done} />
           )}
+        </Suspense>
+      )}
+      {updateWaiting && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
         </Suspense>
       )}
     </>

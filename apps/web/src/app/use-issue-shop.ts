@@ -1,10 +1,10 @@
-// Builds the catalogue's IssueShop (favourite, cart, owned, 'BUY ALL COMICS!', reading progress) for
-// the signed-in USER from the cart, favourites and reader features: the catalogue may not import
-// them, so the pages join them here. Undefined for anyone else. A cart already holding its
-// maximum of lines refuses more here, with the server's words, before any request (the server
-// refuses them too).
+// Builds the catalogue's IssueShop (favourite, cart, owned, 'BUY ALL COMICS!', reading progress,
+// keeping an owned issue for offline reading) for the signed-in USER from the cart, favourites and
+// reader features: the catalogue may not import them, so the pages join them here. Undefined for
+// anyone else. A cart already holding its maximum of lines refuses more here, with the server's
+// words, before any request (the server refuses them too).
 import { cartFullMessage, MAX_CART_LINES } from '@comics/shared/constants';
-import { useMemo } from 'react';
+import { createElement, lazy, Suspense, useMemo } from 'react';
 
 import { useAddManyToCart } from '@/features/cart/api/add-many-to-cart';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
@@ -18,6 +18,10 @@ import type { IssueShop } from '@/features/catalog/types';
 
 import { useCustomerId } from './use-customer';
 import { useReadingProgress } from './use-reading-progress';
+
+const KeepOfflineForIssue = lazy(() =>
+  import('./keep-offline-for-issue').then((m) => ({ default: m.KeepOfflineForIssue })),
+);
 
 const idsOf = (items: readonly { id: number }[] | undefined) => new Set(items?.map((item) => item.id));
 
@@ -60,6 +64,12 @@ export function useIssueShop(): IssueShop | undefined {
         return Math.max(0, after.length - before);
       },
       readingProgress,
+      keepOffline: (issueId) => {
+        const bought = purchases.data?.find((item) => item.id === issueId);
+        return bought
+          ? createElement(Suspense, null, createElement(KeepOfflineForIssue, { userId, issue: bought }))
+          : null;
+      },
     } satisfies IssueShop;
   }, [
     userId,

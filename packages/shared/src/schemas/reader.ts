@@ -1,12 +1,13 @@
 // The reader's API shapes (issue 13): an issue's pages, who may read them, where a reader stopped,
 // and an administrator's upload of a CBZ. Shared by the API and the web client.
 import { z } from 'zod';
+import { PAGE_WIDTHS } from '../page-address';
 import { issue } from './catalog';
 
 /** Pages anybody may read without owning the issue. */
 export const PREVIEW_PAGES = 3;
-/** Widths (px) pages are stored at as WebP; a page narrower than one of them is not enlarged. */
-export const PAGE_WIDTHS = [320, 640, 1280, 1920] as const;
+/** Widths (px) pages are stored at as WebP (page-address.ts, which needs no zod). */
+export { PAGE_WIDTHS } from '../page-address';
 /** The narrowest rendition: the page strip's thumbnails. */
 export const THUMBNAIL_WIDTH = PAGE_WIDTHS[0];
 /** An uploaded archive's limits. */
@@ -84,6 +85,12 @@ export const saveProgressBody = z.object({
     .int({ error: 'Must be a page number' })
     .min(1, { error: 'Must be a page number' })
     .max(MAX_ARCHIVE_PAGES, { error: 'Must be a page number' }),
+  /**
+   * When the page was read, for a place read offline and sent later: it is kept only if it is
+   * further than the saved one (or the same page, read later; reading-place.ts). Without it the
+   * page is the reader's place now, wherever it is.
+   */
+  readAt: z.iso.datetime({ offset: true, error: 'Must be a date and time (ISO 8601)' }).optional(),
 });
 export type SaveProgressBody = z.infer<typeof saveProgressBody>;
 

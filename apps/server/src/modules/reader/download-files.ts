@@ -10,7 +10,7 @@ import { crc32 } from 'node:zlib';
 import { BoundedCache, sharedLoad, type CacheStats } from '../../platform/cache/bounded-cache';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { Edition } from './editions';
-import { mapLimited } from './map-limited';
+import { mapLimited } from '@comics/shared/map-limited';
 import type { DownloadPage } from './page-images';
 import type { PageImage } from './page-drawings';
 

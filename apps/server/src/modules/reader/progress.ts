@@ -27,7 +27,7 @@ const progressOf = (row: ProgressRow, pageCount = row.pageCount): ReadingProgres
 });
 
 export function createReadingProgress(
-  repository: Pick<ReaderRepository, 'listPlaces' | 'saveProgress' | 'listProgress'>,
+  repository: Pick<ReaderRepository, 'listPlaces' | 'saveProgress' | 'saveFurthestProgress' | 'listProgress'>,
   addresses: MediaAddresses,
   places: UserReadCache<SavedPlaces> = createPlacesCache(),
 ) {
@@ -43,6 +43,23 @@ export function createReadingProgress(
       const saved = await repository.saveProgress(userId, issueId, page, pageCount);
       places.invalidate(userId);
       return progressOf(saved);
+    },
+
+    /**
+     * Saves a place read offline at `readAt` (never later than now: a device's clock may run
+     * ahead) unless the saved place is further; answers the place kept.
+     */
+    async saveReadOffline(
+      userId: number,
+      issueId: number,
+      page: number,
+      pageCount: number,
+      readAt: Date,
+    ): Promise<ReadingProgress> {
+      const at = new Date(Math.min(readAt.getTime(), Date.now()));
+      const kept = await repository.saveFurthestProgress(userId, issueId, page, pageCount, at);
+      places.invalidate(userId);
+      return progressOf(kept, pageCount);
     },
 
     async shelf(userId: number): Promise<ReadingShelfItem[]> {

@@ -221,6 +221,41 @@ export function createReaderRepository(db: Database) {
       return row!;
     },
 
+    /**
+     * Saves a place read offline at `readAt` unless the saved one wins (reading-place.ts: the
+     * furthest page, at the same page the later time), in one statement so a save racing it cannot
+     * be lost. Answers the place kept, whichever it is.
+     */
+    async saveFurthestProgress(
+      userId: number,
+      issueId: number,
+      page: number,
+      pageCount: number,
+      readAt: Date,
+    ): Promise<ProgressRow> {
+      const returned = {
+        issueId: readingProgress.issueId,
+        page: readingProgress.page,
+        pageCount: readingProgress.pageCount,
+        updatedAt: readingProgress.updatedAt,
+      };
+      const [saved] = await db
+        .insert(readingProgress)
+        .values({ userId, issueId, page, pageCount, updatedAt: readAt })
+        .onConflictDoUpdate({
+          target: [readingProgress.userId, readingProgress.issueId],
+          set: { page, pageCount, updatedAt: readAt },
+          setWhere: sql`${readingProgress.page} < excluded.page or (${readingProgress.page} = excluded.page and ${readingProgress.updatedAt} < excluded.updated_at)`,
+        })
+        .returning(returned);
+      if (saved) return saved;
+      const [kept] = await db
+        .select(returned)
+        .from(readingProgress)
+        .where(and(eq(readingProgress.userId, userId), eq(readingProgress.issueId, issueId)));
+      return kept!;
+    },
+
     /** The user's progress in issues they own, most recent first, with each issue. */
     listProgress(userId: number) {
       return db

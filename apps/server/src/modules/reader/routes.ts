@@ -108,12 +108,15 @@ export const readerRoutes: FastifyPluginAsyncZod<ReaderRoutesOptions> = async (
       schema: {
         tags,
         summary: 'Save the page an owner is on (1 to the page count)',
+        description:
+          'With `readAt` (a place read offline, sent when the network came back) the furthest page wins against the saved one, with its time; at the same page the later time.',
         params: issueParams,
         body: saveProgressBody,
         response: { 200: readingProgress, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },
-    async (request) => reader.saveProgress(callerOf(request), request.params.issueId, request.body.page),
+    async (request) =>
+      reader.saveProgress(callerOf(request), request.params.issueId, request.body.page, request.body.readAt),
   );
 };
 

@@ -68,8 +68,11 @@ export function createReaderService(deps: ReaderServiceDependencies) {
       return { owned: true, token, tokenExpiresAt: expiresAt.toISOString(), progress: saved };
     },
 
-    /** 404 unknown issue, 403 not_owner, 400 naming `page` past the issue's end. */
-    async saveProgress(reader: Reader, issueId: number, page: number): Promise<ReadingProgress> {
+    /**
+     * 404 unknown issue, 403 not_owner, 400 naming `page` past the issue's end. With `readAt` (a
+     * place read offline) the furthest place wins against the saved one.
+     */
+    async saveProgress(reader: Reader, issueId: number, page: number, readAt?: string): Promise<ReadingProgress> {
       const edition = await editions.edition(issueId);
       if (!(await rights.mayRead(reader, issueId))) {
         throw new HttpError(403, ERROR_CODES.notOwner, 'Only owners of this issue keep their place in it.');
@@ -77,7 +80,9 @@ export function createReaderService(deps: ReaderServiceDependencies) {
       if (page > edition.pageCount) {
         throw validationFailed({ page: `This issue has ${edition.pageCount} pages` });
       }
-      return progress.save(reader.id, issueId, page, edition.pageCount);
+      return readAt === undefined
+        ? progress.save(reader.id, issueId, page, edition.pageCount)
+        : progress.saveReadOffline(reader.id, issueId, page, edition.pageCount, new Date(readAt));
     },
   };
 }

@@ -30,7 +30,7 @@ import {
   type ComicArchive,
 } from './archive';
 import { issueShape } from './generated-pages';
-import { mapLimited } from './map-limited';
+import { mapLimited } from '@comics/shared/map-limited';
 import { sniffImageFormat } from '../media/images';
 import {
   pageJpegKey,

@@ -1,5 +1,6 @@
 // The built SPA as the server serves it: index.html for client routes with link previews,
-// long-lived hashed assets, JSON 404s for API and asset misses.
+// long-lived hashed assets, the service worker and web manifest asked again on every visit, JSON
+// 404s for API and asset misses.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,8 @@ beforeAll(async () => {
   );
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(path.join(webDist, 'theme-init.js'), 'void 0');
+  await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"Comics Shop","start_url":"/home"}');
   t = await buildTestApp({ WEB_DIST: webDist });
 });
 afterAll(() => rm(webDist, { recursive: true, force: true }));
@@ -130,6 +133,30 @@ describe('single-page app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const script = await t.app.inject({ method: 'GET', url: '/theme-init.js' });
     expect(script.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('has the browser ask for the service worker, the web manifest and the raw page on every visit', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'Comics Shop' });
+
+    // The template the worker keeps as its offline page: a stale one would name deleted assets.
+    const template = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(template.body).toContain('<!--app-head-->');
+    expect(template.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("lets the page register this origin's worker and read its manifest, and nobody else's", async () => {
+    const csp = String((await page('/home')).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('answers a missing asset or API path with a JSON 404, even to a browser', async () => {

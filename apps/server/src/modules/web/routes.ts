@@ -1,5 +1,7 @@
 // Serves the built SPA: hashed assets cached for a year, index.html for every client
-// route (never cached, so a deploy is seen at once), and link-preview tags for comic pages.
+// route (never cached, so a deploy is seen at once), and link-preview tags for comic pages. The
+// service worker and the web manifest are asked again on every visit too: a new version of the app
+// is found on the next visit, not an hour later.
 // Their absolute addresses are on PUBLIC_URL (or the media host), never on the request's Host
 // or X-Forwarded-Host: whoever sends a request must not choose the links a page hands out.
 import { access, readFile } from 'node:fs/promises';
@@ -16,6 +18,8 @@ import type { CatalogService } from '../catalog/service';
 import type { LinkPreviewImage, MediaService } from '../media/service';
 
 const SHOP_TITLE = 'Comics Shop';
+/** Files at the root of the build whose every change a browser must see on its next visit. */
+const REVALIDATED_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 const SHOP_DESCRIPTION = 'Browse, search and buy digital comics.';
 const comicPage = /^\/(?:user\/|admin\/)?cardDetail\/(\d{1,9})\/?$/;
 
@@ -108,7 +112,13 @@ export async function registerWebApp(
     wildcard: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      const revalidated = path.dirname(filePath) === webDist && REVALIDATED_FILES.has(path.basename(filePath));
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : revalidated ? 'no-cache' : 'public, max-age=3600',
+      );
+      // The type browsers expect of a web manifest (send's own table may not know the extension).
+      if (filePath.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
     },
   });
 

@@ -43,6 +43,9 @@ export function installShopSecurityHeaders(
         connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         fontSrc: ["'self'", 'data:'],
+        // The installable app: its service worker (/sw.js) and web manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

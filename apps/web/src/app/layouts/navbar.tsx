@@ -1,8 +1,8 @@
 // The navbar of docs/product.md §2: logo, 'Go Start', 'Home', the account menu, the cart with its badge,
-// the theme switch and the search bar. It collapses below the lg breakpoint into a menu that
-// scrolls past 450px.
+// the theme switch and the search bar, and 'Install app' while the browser offers to install the
+// shop. It collapses below the lg breakpoint into a menu that scrolls past 450px.
 import { NAVBAR_SCROLL_MAX_HEIGHT_PX } from '@comics/shared/constants';
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -18,11 +18,16 @@ import { Logo } from '@/components/logo';
 import { SearchBar } from '@/components/search-bar';
 import { ThemeSwitch } from '@/components/theme-switch';
 import { catalogHomePaths, paths } from '@/config/paths';
+import { useInstallOffered } from '@/features/app-updates/app-shell-state';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useCartCount } from '@/features/cart/hooks/use-cart-count';
 import { catalogSearch, parseCatalogQuery } from '@/features/catalog/hooks/use-catalog-params';
 
 import { useCustomerId } from '../use-customer';
+
+const InstallAppButton = lazy(() =>
+  import('@/features/app-updates/components/install-app-button').then((m) => ({ default: m.InstallAppButton })),
+);
 
 /**
  * React Bootstrap's `<Navbar expand="lg" sticky="top">`, the same markup and toggling, without
@@ -57,6 +62,8 @@ export function AppNavbar() {
   const location = useLocation();
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
+  // Never on the server's page: the offer comes to the browser, after hydration.
+  const installOffered = useInstallOffered();
 
   const onCatalog = catalogHomePaths.includes(location.pathname);
   const currentQuery = parseCatalogQuery(new URLSearchParams(location.search));
@@ -101,6 +108,11 @@ export function AppNavbar() {
         </NavbarBrand>
 
         <div className="d-flex align-items-center gap-1 order-lg-last ms-auto ms-lg-3">
+          {installOffered && (
+            <Suspense fallback={null}>
+              <InstallAppButton />
+            </Suspense>
+          )}
           <Nav.Link
             as={Link}
             to={cartHref}

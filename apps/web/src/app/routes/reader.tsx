@@ -2,7 +2,7 @@
 // guests, who read the preview. The page joins the cart to it: 'Buy this issue' at the preview's
 // end puts the issue in a signed-in USER's cart (the reader feature may not import the cart's),
 // 'Next issue' follows the last page of an issue read in full, and both ends lead back to the
-// previous issue of the series.
+// previous issue of the series. An owner's issue can be kept on the device from its bar (issue 28).
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 
@@ -10,6 +10,7 @@ import { NotFoundView } from '@/components/not-found-view';
 import { useSession, useSessionUserId } from '@/features/auth/hooks/use-session';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
 import { useCart } from '@/features/cart/api/get-cart';
+import { usePurchases, type PurchaseItem } from '@/features/cart/api/get-purchases';
 import { ReaderScreen } from '@/features/reader/components/reader-screen';
 import type { ReaderPurchase } from '@/features/reader/components/reader-end';
 import { catalogExit } from '@/features/reader/utils/reader-exits';
@@ -25,6 +26,7 @@ export function ReaderRoute() {
   const userId = useSessionUserId();
   const purchase = useReaderPurchase(rawId);
   const issueId = /^\d{1,9}$/.test(rawId ?? '') ? Number(rawId) : null;
+  const bought = useBought(issueId);
 
   if (issueId === null) return <InvalidIssue home={catalogExit(role)} />;
   return (
@@ -36,8 +38,15 @@ export function ReaderRoute() {
       purchase={purchase}
       nextIssue={(issue) => <NextIssue issue={issue} />}
       previousIssue={(issue) => <PreviousIssue issue={issue} />}
+      bought={bought}
     />
   );
+}
+
+/** The issue as a signed-in USER bought it (from My comics), to keep on the device. */
+function useBought(issueId: number | null): PurchaseItem | undefined {
+  const purchases = usePurchases(useCustomerId());
+  return purchases.data?.find((item) => item.id === issueId);
 }
 
 /** A signed-in USER's cart, for this issue. */

@@ -39,6 +39,8 @@ export type IssueShop = {
   addAllToCart: (issueIds: number[]) => Promise<number>;
   /** Where the reader stopped in an owned issue ('Continue (page N of M)'); without it, 'Read'. */
   readingProgress?: ProgressLookup | undefined;
+  /** 'Download for offline' beside an owned issue's way into the reader (issue 28). */
+  keepOffline?: ((issueId: number) => ReactNode) | undefined;
 };
 
 /**

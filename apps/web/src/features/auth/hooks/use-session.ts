@@ -7,6 +7,7 @@ import { ROLES, STORAGE_KEYS, type Role } from '@comics/shared/constants';
 import type { LoginAnswer, Profile } from '@comics/shared/schemas/auth';
 import { useSyncExternalStore } from 'react';
 
+import { forgetOfflineCopies } from '@/lib/offline/forget-device';
 import { clearStorage, readStorage, removeStorage, subscribeStorage, writeStorageEntries } from '@/lib/storage';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
 
@@ -70,6 +71,9 @@ export function isSignedIn(): boolean {
 
 /** Stores who signed in (docs/product.md §4: identity stored, auth flag set). The token is dropped. */
 export function storeIdentity(identity: Identity): void {
+  // Another account signing in on this browser: what the last one kept for offline goes first.
+  const previous = readStorage(STORAGE_KEYS.id);
+  if (previous !== null && previous !== String(identity.id)) void forgetOfflineCopies();
   // A token left by an older version of the app must not linger either.
   removeStorage(STORAGE_KEYS.token);
   writeStorageEntries({
@@ -92,7 +96,12 @@ export function isSignedInAs(email: string): boolean {
   return isSignedIn() && readStorage(STORAGE_KEYS.email)?.toLowerCase() === email.toLowerCase();
 }
 
-/** Ends the session on this browser (docs/product.md §4): all local storage goes except the theme choice. */
-export function clearSession(): void {
+/**
+ * Ends the session on this browser (docs/product.md §4): all local storage goes except the theme
+ * choice, and so does everything downloaded for offline reading (issue 28): the next user of this
+ * browser finds none of it. Answers when the device has forgotten it.
+ */
+export function clearSession(): Promise<void> {
   clearStorage([THEME_STORAGE_KEY]);
+  return forgetOfflineCopies();
 }

@@ -5,13 +5,17 @@ import type { PurchaseItem } from '@comics/shared/schemas/shop';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
+import { orOnDevice } from '@/lib/offline/on-device';
 
 export type { PurchaseItem };
 
 export const purchasesQueryKey = (userId: number) => ['purchases', userId] as const;
 
+/** Offline, the issues this device keeps for the user (issue 28): what can be read without a network. */
 export function getPurchases(userId: number, signal?: AbortSignal): Promise<PurchaseItem[]> {
-  return apiGet<PurchaseItem[]>(`/shop/cart/${userId}/comprado`, { signal });
+  return orOnDevice(apiGet<PurchaseItem[]>(`/shop/cart/${userId}/comprado`, { signal }), (shelf) =>
+    shelf.devicePurchases(userId),
+  );
 }
 
 export function getPurchasesQueryOptions(userId: number) {

@@ -3,7 +3,7 @@
 // title, how far the reader got (a thin bar and Unread / Reading (page N of M) / Finished) and
 // leads to the reader: 'Read', 'Continue' (at the saved page) or 'Read again' (from page 1). The
 // whole card is the link; its name says which issue it opens. Under it, 'Download CBZ' saves the
-// issue's DRM-free archive (issue 27).
+// issue's DRM-free archive (issue 27), and the app's extras (keeping it for offline reading, issue 28).
 import { useId } from 'react';
 import { Link } from 'react-router';
 
@@ -22,36 +22,44 @@ import {
   type LibraryIssue,
 } from '../utils/library';
 import { BsArrowCounterclockwise } from './library-icons';
+import type { LibraryExtras } from './purchases-view';
 
 type LibraryGridProps = {
   groups: readonly LibraryGroup[];
   /** Whether the reading shelf has loaded: until then a card shows no status (not 'Unread'). */
   progressKnown: boolean;
+  extras?: LibraryExtras | undefined;
 };
 
-export function LibraryGrid({ groups, progressKnown }: LibraryGridProps) {
+type ShelfProps = { issues: LibraryIssue[]; progressKnown: boolean; extras: LibraryExtras | undefined };
+
+export function LibraryGrid({ groups, progressKnown, extras }: LibraryGridProps) {
   return (
     <div className="library d-flex flex-column gap-4 gap-md-5">
       {groups.map((group) =>
         group.name === null ? (
-          <IssueShelf key={group.key} issues={group.issues} label="My comics by title" progressKnown={progressKnown} />
+          <IssueShelf
+            key={group.key}
+            issues={group.issues}
+            label="My comics by title"
+            progressKnown={progressKnown}
+            extras={extras}
+          />
         ) : (
-          <SeriesShelf key={group.key} name={group.name} issues={group.issues} progressKnown={progressKnown} />
+          <SeriesShelf
+            key={group.key}
+            name={group.name}
+            issues={group.issues}
+            progressKnown={progressKnown}
+            extras={extras}
+          />
         ),
       )}
     </div>
   );
 }
 
-function SeriesShelf({
-  name,
-  issues,
-  progressKnown,
-}: {
-  name: string;
-  issues: LibraryIssue[];
-  progressKnown: boolean;
-}) {
+function SeriesShelf({ name, issues, progressKnown, extras }: ShelfProps & { name: string }) {
   const headingId = useId();
   const finished = progressKnown ? issues.filter((issue) => readingStatus(issue.stop).kind === 'finished').length : 0;
   return (
@@ -64,21 +72,14 @@ function SeriesShelf({
           {issues.length} {issues.length === 1 ? 'issue' : 'issues'}
           {finished > 0 ? ` · ${finished} finished` : ''}
         </span>
+        {extras?.seriesActions?.(issues)}
       </div>
-      <IssueShelf issues={issues} label={name} progressKnown={progressKnown} />
+      <IssueShelf issues={issues} label={name} progressKnown={progressKnown} extras={extras} />
     </section>
   );
 }
 
-function IssueShelf({
-  issues,
-  label,
-  progressKnown,
-}: {
-  issues: LibraryIssue[];
-  label: string;
-  progressKnown: boolean;
-}) {
+function IssueShelf({ issues, label, progressKnown, extras }: ShelfProps & { label: string }) {
   return (
     <ul
       className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-lg-5 row-cols-xxl-6 g-3 g-md-4 list-unstyled mb-0"
@@ -86,14 +87,22 @@ function IssueShelf({
     >
       {issues.map((issue) => (
         <li key={issue.id} className="col">
-          <LibraryCard issue={issue} progressKnown={progressKnown} />
+          <LibraryCard issue={issue} progressKnown={progressKnown} extras={extras} />
         </li>
       ))}
     </ul>
   );
 }
 
-function LibraryCard({ issue, progressKnown }: { issue: LibraryIssue; progressKnown: boolean }) {
+function LibraryCard({
+  issue,
+  progressKnown,
+  extras,
+}: {
+  issue: LibraryIssue;
+  progressKnown: boolean;
+  extras: LibraryExtras | undefined;
+}) {
   const status = progressKnown ? readingStatus(issue.stop) : null;
   const action = readingAction(issue.id, status);
   const label = issueLabel(issue);
@@ -144,6 +153,7 @@ function LibraryCard({ issue, progressKnown }: { issue: LibraryIssue; progressKn
             <BsDownload aria-hidden="true" className="me-1" />
             Download CBZ
           </DownloadIssueLink>
+          {extras?.issueActions && <div className="library-extra">{extras.issueActions(issue)}</div>}
         </div>
       </div>
     </article>

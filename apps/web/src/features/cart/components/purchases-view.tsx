@@ -9,10 +9,12 @@
 // Both follow the search (series, issue title or number) and the order (Recently bought, Recently
 // read, Series, Title), which live in the address (?q=&sort=) so a reload or the way back from
 // the reader keeps them. Where the reader stopped in each issue comes from the page
-// (`readingProgress`). Nothing bought yet: a way to the catalogue.
+// (`readingProgress`). Nothing bought yet: a way to the catalogue. What other features add (the
+// issues kept on this device for offline reading, issue 28) comes in as `extras`: a mark and
+// actions per issue and per series, a summary above, and `?on=device` showing only those kept.
 import { COMIC_FORMAT, TABLE_IMAGE_WIDTH_PX } from '@comics/shared/constants';
 import { formatDollars } from '@comics/shared/money';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { BsCollection } from '@/components/shop-icons';
@@ -40,15 +42,28 @@ import { BsSearch } from './library-icons';
 import { LibraryToolbar } from './library-toolbar';
 import './library.css';
 
+/** What the app adds to the library from other features. */
+export type LibraryExtras = {
+  /** The issues kept on this device (undefined until known): marked, and `?on=device` shows only them. */
+  onDevice: ReadonlySet<number> | undefined;
+  /** Above the toolbar. */
+  summary?: ReactNode;
+  /** Beside an issue's way into the reader. */
+  issueActions?: (issue: LibraryIssue) => ReactNode;
+  /** In a series' heading (the grid): actions over its issues, in reading order. */
+  seriesActions?: (issues: readonly LibraryIssue[]) => ReactNode;
+};
+
 type PurchasesViewProps = {
   userId: number;
+  extras?: LibraryExtras | undefined;
   /** Where the user stopped in each issue; without it every row says 'Read'. */
   readingProgress?: ReadingStopLookup | undefined;
   /** Whether `readingProgress` has loaded: until then the grid shows no statuses (not 'Unread'). */
   progressKnown?: boolean;
 };
 
-export function PurchasesView({ userId, readingProgress, progressKnown = false }: PurchasesViewProps) {
+export function PurchasesView({ userId, extras, readingProgress, progressKnown = false }: PurchasesViewProps) {
   const purchases = usePurchases(userId);
 
   return (
@@ -72,7 +87,12 @@ export function PurchasesView({ userId, readingProgress, progressKnown = false }
           </Link>
         </div>
       ) : (
-        <Library purchases={purchases.data} readingProgress={readingProgress} progressKnown={progressKnown} />
+        <Library
+          purchases={purchases.data}
+          readingProgress={readingProgress}
+          progressKnown={progressKnown}
+          extras={extras}
+        />
       )}
     </>
   );
@@ -80,13 +100,15 @@ export function PurchasesView({ userId, readingProgress, progressKnown = false }
 
 type LibraryProps = {
   purchases: readonly PurchaseItem[];
+  extras: LibraryExtras | undefined;
   readingProgress: ReadingStopLookup | undefined;
   progressKnown: boolean;
 };
 
-function Library({ purchases, readingProgress, progressKnown }: LibraryProps) {
+function Library({ purchases, readingProgress, progressKnown, extras }: LibraryProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const sort = parseLibrarySort(searchParams.get('sort'));
+  const onDevice = searchParams.get('on') === 'device' ? extras?.onDevice : undefined;
   // The box is the search's truth while the page is open (the address follows it, for a reload).
   const [query, setQuery] = useState(() => searchParams.get('q') ?? '');
   const [view, setView] = useLibraryView();
@@ -118,10 +140,14 @@ function Library({ purchases, readingProgress, progressKnown }: LibraryProps) {
     }
     return [...byId.values()];
   }, [purchases, readingProgress]);
-  const found = useMemo(() => searchLibrary(issues, query), [issues, query]);
+  const found = useMemo(() => {
+    const matching = searchLibrary(issues, query);
+    return onDevice ? matching.filter((issue) => onDevice.has(issue.id)) : matching;
+  }, [issues, query, onDevice]);
 
   return (
     <>
+      {extras?.summary}
       <LibraryToolbar
         query={query}
         onQueryChange={changeQuery}
@@ -132,7 +158,15 @@ function Library({ purchases, readingProgress, progressKnown }: LibraryProps) {
         shown={found.length}
         total={issues.length}
       />
-      {found.length === 0 ? (
+      {found.length === 0 && onDevice && !query.trim() ? (
+        <div className="empty-state text-center py-5">
+          <BsCollection aria-hidden="true" className="empty-state-icon mb-3" />
+          <p className="h5 fw-bold mb-2">No comics on this device yet</p>
+          <p className="text-body-secondary mb-0">
+            ‘Download for offline’ on an issue keeps it here, to read with no network.
+          </p>
+        </div>
+      ) : found.length === 0 ? (
         <div className="empty-state text-center py-5">
           <BsSearch aria-hidden="true" className="empty-state-icon mb-3" />
           <p className="h5 fw-bold mb-2 text-break">No comics match “{query.trim()}”</p>
@@ -142,16 +176,16 @@ function Library({ purchases, readingProgress, progressKnown }: LibraryProps) {
           </button>
         </div>
       ) : view === 'grid' ? (
-        <LibraryGrid groups={groupLibrary(found, sort)} progressKnown={progressKnown} />
+        <LibraryGrid groups={groupLibrary(found, sort)} progressKnown={progressKnown} extras={extras} />
       ) : (
-        <PurchasesTable issues={sortLibrary(found, sort)} />
+        <PurchasesTable issues={sortLibrary(found, sort)} extras={extras} />
       )}
     </>
   );
 }
 
 /** The list view: the spec's table. */
-function PurchasesTable({ issues }: { issues: readonly LibraryIssue[] }) {
+function PurchasesTable({ issues, extras }: { issues: readonly LibraryIssue[]; extras: LibraryExtras | undefined }) {
   return (
     <div className="table-responsive">
       <table className="table align-middle purchases-table stack-on-phone">
@@ -182,6 +216,7 @@ function PurchasesTable({ issues }: { issues: readonly LibraryIssue[] }) {
                         <BsDownload aria-hidden="true" className="me-1" />
                         Download CBZ
                       </DownloadIssueLink>
+                      {extras?.issueActions?.(item)}
                     </div>
                   </div>
                 </div>

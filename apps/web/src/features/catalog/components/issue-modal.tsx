@@ -315,7 +315,10 @@ function IssueReaderLink({ issueId, role, shop }: { issueId: number; role: Role 
   return (
     <div>
       {role === 'ADMIN' || owned ? (
-        <ReaderLink issueId={issueId} progress={shop?.readingProgress?.(issueId)} />
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <ReaderLink issueId={issueId} progress={shop?.readingProgress?.(issueId)} />
+          {owned && shop?.keepOffline?.(issueId)}
+        </div>
       ) : (
         <ReaderLink issueId={issueId} preview className="btn btn-outline-primary btn-sm" />
       )}

@@ -5,13 +5,17 @@ import type { IssuePagesAnswer } from '@comics/shared/schemas/reader';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
+import { orOnDevice } from '@/lib/offline/on-device';
 
 import { issuePagesQueryKey } from './query-keys';
 
 export type { IssuePagesAnswer };
 
+/** Offline, an issue downloaded to this device answers from there (its pages at the width kept). */
 export function getIssuePages(issueId: number, signal?: AbortSignal): Promise<IssuePagesAnswer> {
-  return apiGet<IssuePagesAnswer>(`/issues/${issueId}/pages`, { signal });
+  return orOnDevice(apiGet<IssuePagesAnswer>(`/issues/${issueId}/pages`, { signal }), (shelf) =>
+    shelf.deviceIssuePages(issueId),
+  );
 }
 
 export function getIssuePagesQueryOptions(issueId: number) {

@@ -4,13 +4,20 @@ import type { ReadingAccess } from '@comics/shared/schemas/reader';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
+import { orOnDevice } from '@/lib/offline/on-device';
 
 import { readingQueryKey } from './query-keys';
 
 export type { ReadingAccess };
 
+/**
+ * Offline, an issue downloaded to this device opens from there: owned, no token (its pages are
+ * on the device under addresses without one), and the place last read here.
+ */
 export function getReadingAccess(issueId: number, signal?: AbortSignal): Promise<ReadingAccess> {
-  return apiGet<ReadingAccess>(`/user/reading/${issueId}`, { signal });
+  return orOnDevice(apiGet<ReadingAccess>(`/user/reading/${issueId}`, { signal }), (shelf) =>
+    shelf.deviceReadingAccess(issueId),
+  );
 }
 
 export function getReadingAccessQueryOptions(userId: number, issueId: number) {

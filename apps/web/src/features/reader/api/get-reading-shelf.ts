@@ -4,13 +4,15 @@ import type { ReadingShelfItem } from '@comics/shared/schemas/reader';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiGet } from '@/lib/api-client';
+import { orOnDevice } from '@/lib/offline/on-device';
 
 import { readingQueryKey } from './query-keys';
 
 export type { ReadingShelfItem };
 
+/** Offline, the places read on this device in the issues it keeps, most recent first. */
 export function getReadingShelf(signal?: AbortSignal): Promise<ReadingShelfItem[]> {
-  return apiGet<ReadingShelfItem[]>('/user/reading', { signal });
+  return orOnDevice(apiGet<ReadingShelfItem[]>('/user/reading', { signal }), (shelf) => shelf.deviceReadingShelf());
 }
 
 export function getReadingShelfQueryOptions(userId: number) {

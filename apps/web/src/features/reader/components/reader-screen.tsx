@@ -30,9 +30,11 @@ type ReaderScreenProps = {
   nextIssue?: ReaderViewProps['nextIssue'];
   /** At either end: the way back to the previous one (see ReaderView). */
   previousIssue?: ReaderViewProps['previousIssue'];
+  /** The issue as the owner bought it, to keep on this device (see ReaderView). */
+  bought?: ReaderViewProps['bought'];
 };
 
-export function ReaderScreen({ issueId, userId, role, purchase, nextIssue, previousIssue }: ReaderScreenProps) {
+export function ReaderScreen({ issueId, userId, role, purchase, nextIssue, previousIssue, bought }: ReaderScreenProps) {
   const pages = useIssuePages(issueId);
   const access = useReadingAccess(userId, issueId);
   const catalog = catalogExit(role);
@@ -73,6 +75,7 @@ export function ReaderScreen({ issueId, userId, role, purchase, nextIssue, previ
       purchase={purchase}
       nextIssue={nextIssue}
       previousIssue={previousIssue}
+      bought={bought}
       // A page that failed may need a fresh token; a guest's preview pages need none.
       onRefreshAccess={() => {
         if (userId !== null) void access.refetch();

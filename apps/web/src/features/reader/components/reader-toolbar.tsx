@@ -53,6 +53,8 @@ type ToolbarProps = {
   onHelp: () => void;
   /** The issue whose archive the owner may download; null when the reader does not own it. */
   downloadIssueId: number | null;
+  /** 'Download for offline' (issue 28), beside the archive; null when there is nothing to keep. */
+  keepOffline?: ReactNode;
 };
 
 const MODES: { value: ReaderMode; label: string; icon: ReactNode }[] = [
@@ -160,6 +162,7 @@ export function ReaderToolbar({
   fullscreen,
   onHelp,
   downloadIssueId,
+  keepOffline,
 }: ToolbarProps) {
   const panelId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
@@ -302,6 +305,7 @@ export function ReaderToolbar({
                   <BsDownload aria-hidden="true" />
                 </DownloadIssueLink>
               </div>
+              {keepOffline && <div className="reader-keep-offline">{keepOffline}</div>}
             </div>
           )}
         </div>

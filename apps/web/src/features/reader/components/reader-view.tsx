@@ -4,6 +4,7 @@
 // place is saved; anybody else reads the preview, then meets 'Buy this issue'.
 import type { Role } from '@comics/shared/constants';
 import type { Issue } from '@comics/shared/schemas/catalog';
+import type { PurchaseItem } from '@comics/shared/schemas/shop';
 import type { IssuePagesAnswer, ReadingAccess } from '@comics/shared/schemas/reader';
 import { useCallback, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +12,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useFullscreen } from '../hooks/use-fullscreen';
+import { useDeviceCopies } from '../hooks/use-offline-downloads';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { usePageInAddress } from '../hooks/use-page-in-address';
 import { usePrefetchPages } from '../hooks/use-prefetch-pages';
@@ -27,6 +29,7 @@ import { readerExit } from '../utils/reader-exits';
 import { buildStops, pagesOnScreen, positionOfStop, stepPosition, stopIndexOf } from '../utils/reader-stops';
 import { UNZOOMED, ZOOM_STEP, zoomByStep } from '../utils/zoom';
 import { PageStage } from './page-stage';
+import { KeepOfflineButton } from './keep-offline-button';
 import { IssueFinished, PreviewEnd, type ReaderPurchase } from './reader-end';
 import { ReaderHelp } from './reader-help';
 import { ReaderToolbar } from './reader-toolbar';
@@ -51,6 +54,8 @@ export type ReaderViewProps = {
   previousIssue?: ((issue: Issue) => ReactNode) | undefined;
   /** Asks for a fresh page token (a page failed to load). */
   onRefreshAccess: () => void;
+  /** The issue as the owner bought it: the reader offers to keep it on this device (issue 28). */
+  bought?: PurchaseItem | undefined;
 };
 
 export function ReaderView({
@@ -62,6 +67,7 @@ export function ReaderView({
   nextIssue,
   previousIssue,
   onRefreshAccess,
+  bought,
 }: ReaderViewProps) {
   const issueId = data.issue.id;
   const owned = access?.owned ?? false;
@@ -105,7 +111,7 @@ export function ReaderView({
   useDocumentTitle(title);
   const page = Math.min(position, data.pageCount);
   usePageInAddress(page);
-  useProgressSaver({ issueId, userId: owned ? userId : null, page, savedPage });
+  useProgressSaver({ issueId, userId: owned ? userId : null, page, savedPage, pageCount: data.pageCount });
 
   function goTo(target: number) {
     const next = Math.min(Math.max(target, 1), endPosition);
@@ -228,6 +234,7 @@ export function ReaderView({
         fullscreen={fullscreen}
         onHelp={() => setHelpOpen(true)}
         downloadIssueId={owned ? issueId : null}
+        keepOffline={owned && bought && userId !== null ? <KeepOfflineTool userId={userId} issue={bought} /> : null}
       />
       <main id="main" className="reader-main" tabIndex={-1}>
         {mode === 'webtoon' ? (
@@ -278,4 +285,9 @@ export function ReaderView({
       <ReaderHelp show={helpOpen} direction={direction} onClose={() => setHelpOpen(false)} />
     </div>
   );
+}
+
+/** 'Download for offline' in the bar, for the issue being read. */
+function KeepOfflineTool({ userId, issue }: { userId: number; issue: PurchaseItem }) {
+  return <KeepOfflineButton userId={userId} issue={issue} copies={useDeviceCopies(userId)} compact />;
 }

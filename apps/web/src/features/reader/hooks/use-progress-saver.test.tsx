@@ -33,7 +33,8 @@ function setup({ page = 2, savedPage = 2 as number | null, userId = USER_ID as n
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
   const hook = renderHook(
-    ({ current }: { current: number }) => useProgressSaver({ issueId: ISSUE_ID, userId, page: current, savedPage }),
+    ({ current }: { current: number }) =>
+      useProgressSaver({ issueId: ISSUE_ID, userId, page: current, savedPage, pageCount: 8 }),
     { initialProps: { current: page }, wrapper },
   );
   const saves = () => api.calls.filter((call) => call.method === 'PUT').map((call) => call.body);

@@ -1,9 +1,14 @@
 // Saves where an owner is in an issue: a moment after the last turn (not at every key press),
 // at once when the page is hidden or left (keepalive: the request outlives a closing tab), then
-// refreshes what shows the progress elsewhere ('Continue reading', My comics).
+// refreshes what shows the progress elsewhere ('Continue reading', My comics). With no network
+// the place is kept on this device and sent when the network returns (issue 28); an issue kept
+// on the device also remembers there where its reader is, for reading it offline later.
 import type { ReadingAccess } from '@comics/shared/schemas/reader';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+
+import { ApiError } from '@/lib/api-client';
+import { deviceCopyOf, placeReadOnDevice, type DevicePlace } from '@/lib/offline/device-shelf';
 
 import { getReadingAccessQueryOptions } from '../api/get-reading-access';
 import { readingQueryKey } from '../api/query-keys';
@@ -20,9 +25,10 @@ type ProgressSaverOptions = {
   page: number;
   /** The page the server has (null: none yet). */
   savedPage: number | null;
+  pageCount: number;
 };
 
-export function useProgressSaver({ issueId, userId, page, savedPage }: ProgressSaverOptions): void {
+export function useProgressSaver({ issueId, userId, page, savedPage, pageCount }: ProgressSaverOptions): void {
   const queryClient = useQueryClient();
   const lastSaved = useRef(savedPage);
   const pending = useRef<number | null>(null);
@@ -35,8 +41,10 @@ export function useProgressSaver({ issueId, userId, page, savedPage }: ProgressS
       pending.current = null;
       if (userId === null || next === null || next === lastSaved.current) return;
       lastSaved.current = next;
+      const place = { userId, issueId, page: next, pageCount };
       saveProgress(issueId, next, { keepalive }).then(
         (progress) => {
+          void keepPlaceOfDeviceCopy(place);
           // This reader's own access keeps its token (a refetch could change every page's address).
           const accessKey = getReadingAccessQueryOptions(userId, issueId).queryKey;
           queryClient.setQueryData<ReadingAccess>(accessKey, (access) => access && { ...access, progress });
@@ -45,13 +53,16 @@ export function useProgressSaver({ issueId, userId, page, savedPage }: ProgressS
             predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(accessKey),
           });
         },
-        () => {
-          // Not saved: the next turn (or hiding the page) tries again.
-          if (lastSaved.current === next) lastSaved.current = null;
+        (error: unknown) => {
+          // No network: kept here and sent when it returns. Else not saved: the next turn (or
+          // hiding the page) tries again.
+          if (error instanceof ApiError && error.code === 'NETWORK_ERROR') {
+            void placeReadOnDevice({ ...place, sent: false });
+          } else if (lastSaved.current === next) lastSaved.current = null;
         },
       );
     },
-    [issueId, userId, queryClient],
+    [issueId, userId, pageCount, queryClient],
   );
 
   useEffect(() => {
@@ -75,4 +86,9 @@ export function useProgressSaver({ issueId, userId, page, savedPage }: ProgressS
       flush(true);
     };
   }, [flush]);
+}
+
+/** A place the server has now: kept on the device too when the issue is there, to resume offline. */
+async function keepPlaceOfDeviceCopy(place: Pick<DevicePlace, 'userId' | 'issueId' | 'page' | 'pageCount'>) {
+  if (await deviceCopyOf(place.issueId).catch(() => undefined)) await placeReadOnDevice({ ...place, sent: true });
 }

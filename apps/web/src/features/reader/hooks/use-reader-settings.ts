@@ -21,6 +21,17 @@ function useStoredChoice<T extends string>(key: string, choices: readonly T[], f
   return choices.find((choice) => choice === stored) ?? fallback;
 }
 
+const storedChoice = <T extends string>(key: string, choices: readonly T[], fallback: T): T =>
+  choices.find((choice) => choice === readStorage(key)) ?? fallback;
+
+/** The mode and fit this device reads with now (outside React: what a download keeps pages for). */
+export function storedReaderLayout(): { mode: ReaderMode; fit: ReaderFit } {
+  return {
+    mode: storedChoice(READER_MODE_KEY, READER_MODES, 'single'),
+    fit: storedChoice(READER_FIT_KEY, READER_FITS, 'height'),
+  };
+}
+
 export type ReaderSettings = {
   mode: ReaderMode;
   fit: ReaderFit;

@@ -1,6 +1,7 @@
-// Work on a list a few items at a time (an upload's pages, a download's files): the answers in
-// the items' order, and on a failure no new item started and the first error thrown once the
-// items already started have settled (so their writes are known before anyone cleans up).
+// Work on a list a few items at a time (an upload's pages, a download's files, the pages a reader
+// keeps offline): the answers in the items' order, and on a failure no new item started and the
+// first error thrown once the items already started have settled (so their writes are known
+// before anyone cleans up).
 
 /** `work` on every item, `limit` at a time, answers in the items' order. */
 export async function mapLimited<T, R>(
