@@ -1,14 +1,15 @@
 // Reading offline (issue 28) in Chromium with its service worker: a customer buys an issue,
 // downloads it from My comics, loses the network, opens the app again (it starts on My comics,
 // showing what is on the device), reads the issue with every page from the device and stops on
-// page 6; with the network back the shop's place becomes page 6; a logout leaves nothing of it
-// in Cache Storage or IndexedDB. It prints how long the download of the issue took and the
+// page 6 (the cart and the catalogue say they need the network); with the network back the
+// shop's place becomes page 6; a logout leaves nothing of it in Cache Storage or IndexedDB; and an
+// issue an administrator takes back leaves the device once the app sees the network. It prints how long the download of the issue took and the
 // offline page turns, and screenshots My comics in both themes to /tmp/offline-*.png.
 import type { Page, Response } from '@playwright/test';
 
 import type { ReadingAccess } from '@comics/shared/schemas/reader';
 
-import { accountMenu } from './support/auth';
+import { accountMenu, DEMO_ADMIN, loginViaApi, originHeader } from './support/auth';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import {
@@ -20,7 +21,7 @@ import {
   turnDurations,
   whereAmI,
 } from './support/reader';
-import { addToCartViaApi, payCartViaApi, signInAsNewCustomer } from './support/shop';
+import { addToCartViaApi, fetchPurchases, findSmallComic, payCartViaApi, signInAsNewCustomer } from './support/shop';
 
 test.use({ serviceWorkers: 'allow', reducedMotion: 'reduce' });
 
@@ -120,8 +121,17 @@ test('a bought issue is downloaded, read offline from the device, its place sent
     'every page image came from the device',
   ).toEqual([]);
 
-  // The place is kept on the device until the network returns; then the shop has page 6.
+  // A reader pauses on the page: it is saved, on the device while offline.
   await page.waitForTimeout(1_500);
+
+  // What needs the network says so, instead of waiting for it.
+  await page.goto('/user/shop');
+  await expect(page.getByRole('alert')).toContainText('You are offline');
+  await expect(page.getByRole('link', { name: 'Read the comics on this device' })).toBeVisible();
+  await page.goto(`/user/cardDetail/${comic.id}`);
+  await expect(page.getByRole('alert')).toContainText('This needs the network');
+
+  // The place is kept on the device until the network returns; then the shop has page 6.
   const placeOnServer = async () => {
     const access = (await (await page.request.get(`/api/user/reading/${issue.id}`)).json()) as ReadingAccess;
     return access.progress?.page ?? null;
@@ -154,4 +164,56 @@ test('a bought issue is downloaded, read offline from the device, its place sent
       };
     })
     .toEqual({ caches: [], databases: [] });
+});
+
+test('an issue taken back leaves the device the next time the app sees the network', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const customer = await signInAsNewCustomer(page);
+  const { comic, issues } = await findSmallComic(page.request, 1);
+  const issue = issues[0]!;
+  await payCartViaApi(page, await addToCartViaApi(page, customer.id, [issue.id]));
+  const [purchase] = await fetchPurchases(page, customer.id);
+
+  await page.goto('/user/purchases');
+  await controlledByServiceWorker(page);
+  await page.getByRole('button', { name: `Download for offline: ${comic.name} #${issue.issue_number}` }).click();
+  await expect(page.getByText('On this device', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  const adminContext = await browser.newContext({ baseURL });
+  try {
+    const admin = await adminContext.newPage();
+    await loginViaApi(admin, DEMO_ADMIN);
+    const takenBack = await admin.request.post(`/api/admin/orders/${purchase!.orderId}/take-back`, {
+      headers: originHeader(),
+    });
+    expect(takenBack.status()).toBe(200);
+  } finally {
+    await adminContext.close();
+  }
+
+  await page.reload();
+  await expect(page.getByText('You have not bought any comics yet')).toBeVisible();
+  await expect
+    .poll(
+      async () => (await deviceStorage(page)).caches.find((cache) => cache.name === 'comics-offline-pages')?.entries,
+    )
+    .toBe(0);
+  const records = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('comics-offline');
+        opening.onerror = () => reject(new Error('the database did not open'));
+        opening.onsuccess = () => {
+          const count = opening.result.transaction('copies').objectStore('copies').count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            opening.result.close();
+          };
+        };
+      }),
+  );
+  expect(records, 'the copy’s record is gone').toBe(0);
 });

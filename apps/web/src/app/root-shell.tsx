@@ -62,7 +62,7 @@ export function RootShell() {
       </a>
       <Outlet />
       <ScrollRestoration />
-      {userId !== null && canKeepOffline() && (
+      {role === 'USER' && userId !== null && canKeepOffline() && (
         <Suspense fallback={null}>
           <OfflineSync userId={userId} />
         </Suspense>

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { isFinished, type ReadingStop } from '@/components/reader-link';
 import { canKeepOffline, storageEstimate, type DeviceCopy } from '@/lib/offline/device-shelf';
 
-import { downloadForOffline } from '../hooks/use-offline-downloads';
+import { downloadForOffline, useActiveDownloads } from '../hooks/use-offline-downloads';
 import { BsCloudArrowDown } from './offline-icons';
 import './keep-offline.css';
 
@@ -104,8 +104,9 @@ export function KeepSeriesOffline({
   issues: readonly SeriesIssue[];
   copies: ReadonlyMap<number, DeviceCopy> | undefined;
 }) {
+  const downloading = useActiveDownloads();
   if (!canKeepOffline() || copies === undefined || issues.length < 2) return null;
-  const missing = issues.filter((issue) => !copies.has(issue.id));
+  const missing = issues.filter((issue) => !copies.has(issue.id) && !downloading.has(issue.id));
   if (missing.length === 0) return null;
   const unread = missing.filter((issue) => !isFinished(issue.stop)).slice(0, NEXT_UNREAD_COUNT);
   const onDevice = new Set(copies.keys());

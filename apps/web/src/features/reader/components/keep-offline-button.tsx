@@ -73,7 +73,7 @@ export function KeepOfflineButton({ userId, issue, copies, compact = false }: Ke
     <span className="keep-offline d-inline-flex flex-column align-items-start gap-1">
       <button
         type="button"
-        className={`btn btn-outline-secondary ${size} text-nowrap keep-offline-start`}
+        className={`btn btn-outline-secondary ${size} keep-offline-start`}
         aria-label={`Download for offline: ${label}`}
         onClick={() => downloadForOffline(userId, [issue], new Set(copies.keys()))}
       >

@@ -28,9 +28,13 @@ let running: Job | null = null;
 let askedToPersist = false;
 const listeners = new Set<() => void>();
 
+/** The issues waiting or downloading, made anew at each change (a stable snapshot between them). */
+let active: ReadonlySet<number> = new Set();
+
 function setState(issueId: number, state: DownloadState | null): void {
   if (state) states.set(issueId, state);
   else states.delete(issueId);
+  active = new Set([...states].filter(([, each]) => each.status !== 'failed').map(([id]) => id));
   for (const listener of [...listeners]) listener();
 }
 
@@ -88,6 +92,17 @@ export function useDownloadState(issueId: number): DownloadState | undefined {
     subscribe,
     () => states.get(issueId),
     () => undefined,
+  );
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/** The issues waiting for their download or downloading now. */
+export function useActiveDownloads(): ReadonlySet<number> {
+  return useSyncExternalStore(
+    subscribe,
+    () => active,
+    () => NONE,
   );
 }
 

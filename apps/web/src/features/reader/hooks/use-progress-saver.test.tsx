@@ -4,12 +4,18 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { placeReadOnDevice } from '@/lib/offline/device-shelf';
 import { mockApi } from '@/testing/mock-api';
 
 import { getReadingAccessQueryOptions } from '../api/get-reading-access';
 import { getReadingShelfQueryOptions } from '../api/get-reading-shelf';
 import { ACCESS_PATH, ISSUE_ID, ownerAccess } from '../components/reader-test-data';
 import { SAVE_PROGRESS_DELAY_MS, useProgressSaver } from './use-progress-saver';
+
+vi.mock('@/lib/offline/device-shelf', () => ({
+  deviceCopyOf: vi.fn(() => Promise.resolve(undefined)),
+  placeReadOnDevice: vi.fn(() => Promise.resolve()),
+}));
 
 const USER_ID = 3;
 const accessKey = getReadingAccessQueryOptions(USER_ID, ISSUE_ID).queryKey;
@@ -48,6 +54,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.mocked(placeReadOnDevice).mockClear();
 });
 
 describe('useProgressSaver', () => {
@@ -103,6 +110,38 @@ describe('useProgressSaver', () => {
     const access = queryClient.getQueryData<ReadingAccess>(accessKey);
     expect(access?.progress?.page).toBe(4);
     expect(access?.token).toBe('tok.en');
+  });
+
+  it('keeps the place on the device, to send later, when the browser is offline or the shop cannot be reached', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { rerender, saves } = setup();
+      rerender({ current: 5 });
+      await vi.advanceTimersByTimeAsync(SAVE_PROGRESS_DELAY_MS);
+      expect(saves(), 'no request while offline').toEqual([]);
+      expect(placeReadOnDevice).toHaveBeenLastCalledWith({
+        userId: USER_ID,
+        issueId: ISSUE_ID,
+        page: 5,
+        pageCount: 8,
+        sent: false,
+      });
+    } finally {
+      onLine.mockRestore();
+    }
+
+    // Online as far as the browser knows, but the request fails on the way.
+    const unreachable = setup();
+    unreachable.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    unreachable.rerender({ current: 7 });
+    await vi.advanceTimersByTimeAsync(SAVE_PROGRESS_DELAY_MS);
+    expect(placeReadOnDevice).toHaveBeenLastCalledWith({
+      userId: USER_ID,
+      issueId: ISSUE_ID,
+      page: 7,
+      pageCount: 8,
+      sent: false,
+    });
   });
 
   it('saves nothing for a reader who does not own the issue', async () => {

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef } from 'react';
 
 import { ApiError } from '@/lib/api-client';
 import { deviceCopyOf, placeReadOnDevice, type DevicePlace } from '@/lib/offline/device-shelf';
+import { isOffline } from '@/lib/online';
 
 import { getReadingAccessQueryOptions } from '../api/get-reading-access';
 import { readingQueryKey } from '../api/query-keys';
@@ -42,6 +43,11 @@ export function useProgressSaver({ issueId, userId, page, savedPage, pageCount }
       if (userId === null || next === null || next === lastSaved.current) return;
       lastSaved.current = next;
       const place = { userId, issueId, page: next, pageCount };
+      // Known offline: straight to the device (a request would only fail, maybe after the tab closed).
+      if (isOffline()) {
+        void placeReadOnDevice({ ...place, sent: false });
+        return;
+      }
       saveProgress(issueId, next, { keepalive }).then(
         (progress) => {
           void keepPlaceOfDeviceCopy(place);
