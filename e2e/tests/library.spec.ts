@@ -226,6 +226,18 @@ test('a customer’s library: shelves by series, Finished and Read again, Readin
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('radio', { name: 'Grid' })).toBeFocused();
+  // The series' own actions (keeping it for offline reading, issue 28), then its cards.
+  await page.keyboard.press('Tab');
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^Download the series for offline: ${legion.name},`) }),
+  ).toBeFocused();
+  const nextUnread = page.getByRole('button', {
+    name: new RegExp(`^Download the next \\d unread for offline: ${legion.name}$`),
+  });
+  if ((await nextUnread.count()) > 0) {
+    await page.keyboard.press('Tab');
+    await expect(nextUnread).toBeFocused();
+  }
   await page.keyboard.press('Tab');
   await expect(
     card(page, label(legion, legion1)).getByRole('link', { name: /^(Read|Continue|Read again): / }),
