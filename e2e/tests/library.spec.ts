@@ -229,10 +229,10 @@ test('a customer’s library: shelves by series, Finished and Read again, Readin
   // The series' own actions (keeping it for offline reading, issue 28), then its cards.
   await page.keyboard.press('Tab');
   await expect(
-    page.getByRole('button', { name: new RegExp(`^Download the series for offline: ${legion.name},`) }),
+    page.getByRole('button', { name: new RegExp(`^Download series for offline: ${legion.name},`) }),
   ).toBeFocused();
   const nextUnread = page.getByRole('button', {
-    name: new RegExp(`^Download the next \\d unread for offline: ${legion.name}$`),
+    name: new RegExp(`^Next \\d unread, downloaded for offline: ${legion.name}$`),
   });
   if ((await nextUnread.count()) > 0) {
     await page.keyboard.press('Tab');

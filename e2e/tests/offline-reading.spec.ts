@@ -217,3 +217,37 @@ test('an issue taken back leaves the device the next time the app sees the netwo
   );
   expect(records, 'the copy’s record is gone').toBe(0);
 });
+
+test('a series is kept at once: its next 3 unread, then the rest of it', async ({ page }) => {
+  const customer = await signInAsNewCustomer(page);
+  const { comic, issues } = await findSmallComic(page.request, 4);
+  await payCartViaApi(
+    page,
+    await addToCartViaApi(
+      page,
+      customer.id,
+      issues.map((issue) => issue.id),
+    ),
+  );
+
+  await page.goto('/user/purchases');
+  await page.getByText('Grid', { exact: true }).click();
+  const shelf = page.getByRole('region', { name: comic.name });
+  const kept = shelf.getByText('On this device', { exact: true });
+  await shelf.getByRole('button', { name: `Next 3 unread, downloaded for offline: ${comic.name}` }).click();
+  await expect(kept).toHaveCount(3, { timeout: 60_000 });
+  for (const issue of issues.slice(0, 3)) {
+    await expect(
+      shelf.getByRole('article', { name: `${comic.name} #${issue.issue_number}` }).getByText('On this device'),
+    ).toBeVisible();
+  }
+  await shelf
+    .getByRole('button', {
+      name: new RegExp(`^Download series for offline: ${comic.name}, ${issues.length - 3} issues`),
+    })
+    .click();
+  await expect(kept).toHaveCount(issues.length, { timeout: 60_000 });
+  // Nothing left to keep: the series' buttons go.
+  await expect(shelf.getByRole('button', { name: /for offline/ })).toHaveCount(0);
+  await expect(page.getByText(new RegExp(`On this device: ${issues.length} issues, [\\d.]+ (KB|MB)`))).toBeVisible();
+});

@@ -70,7 +70,7 @@ export async function deletePages(keys: readonly string[]): Promise<void> {
   await Promise.all(keys.map((key) => cache.delete(key)));
 }
 
-/** Removes an issue from the device: its pages and its record (a place not sent yet still goes). */
+/** Removes an issue from the device: its pages and its record (a place read here and not sent yet is still sent). */
 export async function removeCopy(issueId: number): Promise<void> {
   const db = await deviceDatabase();
   const copy = await db.get('copies', issueId);

@@ -118,7 +118,7 @@ export function KeepSeriesOffline({
       <button
         type="button"
         className="btn btn-outline-secondary btn-sm text-nowrap"
-        aria-label={`Download the series for offline: ${name}, ${missing.length} issues`}
+        aria-label={`Download series for offline: ${name}, ${missing.length} issues`}
         onClick={() => keep(missing)}
       >
         <BsCloudArrowDown aria-hidden="true" className="me-1" />
@@ -128,7 +128,7 @@ export function KeepSeriesOffline({
         <button
           type="button"
           className="btn btn-outline-secondary btn-sm text-nowrap"
-          aria-label={`Download the next ${unread.length} unread for offline: ${name}`}
+          aria-label={`Next ${unread.length} unread, downloaded for offline: ${name}`}
           onClick={() => keep(unread)}
         >
           Next {unread.length} unread

@@ -69,16 +69,18 @@ export function KeepOfflineButton({ userId, issue, copies, compact = false }: Ke
     );
   }
 
+  const action = state?.status === 'failed' ? 'Try again' : 'Download for offline';
   return (
     <span className="keep-offline d-inline-flex flex-column align-items-start gap-1">
       <button
         type="button"
         className={`btn btn-outline-secondary ${size} keep-offline-start`}
-        aria-label={`Download for offline: ${label}`}
+        // The words on the button first (what voice control users say), then which issue.
+        aria-label={`${action}: ${label}`}
         onClick={() => downloadForOffline(userId, [issue], new Set(copies.keys()))}
       >
         <BsCloudArrowDown aria-hidden="true" className="me-1" />
-        {state?.status === 'failed' ? 'Try again' : 'Download for offline'}
+        {action}
       </button>
       {state?.status === 'failed' && (
         <span className="small text-danger-emphasis" role="alert">
