@@ -18,9 +18,9 @@ import type { CatalogService } from '../catalog/service';
 import type { LinkPreviewImage, MediaService } from '../media/service';
 
 const SHOP_TITLE = 'Comics Shop';
+const SHOP_DESCRIPTION = 'Browse, search and buy digital comics.';
 /** Files at the root of the build whose every change a browser must see on its next visit. */
 const REVALIDATED_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
-const SHOP_DESCRIPTION = 'Browse, search and buy digital comics.';
 const comicPage = /^\/(?:user\/|admin\/)?cardDetail\/(\d{1,9})\/?$/;
 
 const stripTags = (html: string) =>
