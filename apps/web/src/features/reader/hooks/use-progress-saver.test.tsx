@@ -4,18 +4,13 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { placeReadOnDevice } from '@/lib/offline/device-shelf';
+import * as deviceShelf from '@/lib/offline/device-shelf';
 import { mockApi } from '@/testing/mock-api';
 
 import { getReadingAccessQueryOptions } from '../api/get-reading-access';
 import { getReadingShelfQueryOptions } from '../api/get-reading-shelf';
 import { ACCESS_PATH, ISSUE_ID, ownerAccess } from '../components/reader-test-data';
 import { SAVE_PROGRESS_DELAY_MS, useProgressSaver } from './use-progress-saver';
-
-vi.mock('@/lib/offline/device-shelf', () => ({
-  deviceCopyOf: vi.fn(() => Promise.resolve(undefined)),
-  placeReadOnDevice: vi.fn(() => Promise.resolve()),
-}));
 
 const USER_ID = 3;
 const accessKey = getReadingAccessQueryOptions(USER_ID, ISSUE_ID).queryKey;
@@ -54,7 +49,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.mocked(placeReadOnDevice).mockClear();
 });
 
 describe('useProgressSaver', () => {
@@ -113,6 +107,8 @@ describe('useProgressSaver', () => {
   });
 
   it('keeps the place on the device, to send later, when the browser is offline or the shop cannot be reached', async () => {
+    // A spy, not vi.mock: the suite shares modules between files (isolate: false).
+    const placeReadOnDevice = vi.spyOn(deviceShelf, 'placeReadOnDevice').mockResolvedValue();
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       const { rerender, saves } = setup();
@@ -135,13 +131,16 @@ describe('useProgressSaver', () => {
     unreachable.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     unreachable.rerender({ current: 7 });
     await vi.advanceTimersByTimeAsync(SAVE_PROGRESS_DELAY_MS);
-    expect(placeReadOnDevice).toHaveBeenLastCalledWith({
-      userId: USER_ID,
-      issueId: ISSUE_ID,
-      page: 7,
-      pageCount: 8,
-      sent: false,
-    });
+    await vi.waitFor(() =>
+      expect(placeReadOnDevice).toHaveBeenLastCalledWith({
+        userId: USER_ID,
+        issueId: ISSUE_ID,
+        page: 7,
+        pageCount: 8,
+        sent: false,
+      }),
+    );
+    placeReadOnDevice.mockRestore();
   });
 
   it('saves nothing for a reader who does not own the issue', async () => {
