@@ -32,6 +32,14 @@ export interface ProgressRow {
   updatedAt: Date;
 }
 
+/** A place's columns, as every read and write of places answers them (a ProgressRow). */
+const progressColumns = {
+  issueId: readingProgress.issueId,
+  page: readingProgress.page,
+  pageCount: readingProgress.pageCount,
+  updatedAt: readingProgress.updatedAt,
+};
+
 /** A user's purchase of an issue: when, and by which order. */
 export interface Purchase {
   purchasedAt: Date;
@@ -192,15 +200,7 @@ export function createReaderRepository(db: Database) {
 
     /** Every page the user stopped on, by issue. */
     async listPlaces(userId: number): Promise<Map<number, ProgressRow>> {
-      const rows = await db
-        .select({
-          issueId: readingProgress.issueId,
-          page: readingProgress.page,
-          pageCount: readingProgress.pageCount,
-          updatedAt: readingProgress.updatedAt,
-        })
-        .from(readingProgress)
-        .where(eq(readingProgress.userId, userId));
+      const rows = await db.select(progressColumns).from(readingProgress).where(eq(readingProgress.userId, userId));
       return new Map(rows.map((row) => [row.issueId, row]));
     },
 
@@ -212,12 +212,7 @@ export function createReaderRepository(db: Database) {
           target: [readingProgress.userId, readingProgress.issueId],
           set: { page, pageCount, updatedAt: sql`now()` },
         })
-        .returning({
-          issueId: readingProgress.issueId,
-          page: readingProgress.page,
-          pageCount: readingProgress.pageCount,
-          updatedAt: readingProgress.updatedAt,
-        });
+        .returning(progressColumns);
       return row!;
     },
 
@@ -233,12 +228,6 @@ export function createReaderRepository(db: Database) {
       pageCount: number,
       readAt: Date,
     ): Promise<ProgressRow> {
-      const returned = {
-        issueId: readingProgress.issueId,
-        page: readingProgress.page,
-        pageCount: readingProgress.pageCount,
-        updatedAt: readingProgress.updatedAt,
-      };
       const [saved] = await db
         .insert(readingProgress)
         .values({ userId, issueId, page, pageCount, updatedAt: readAt })
@@ -247,10 +236,10 @@ export function createReaderRepository(db: Database) {
           set: { page, pageCount, updatedAt: readAt },
           setWhere: sql`${readingProgress.page} < excluded.page or (${readingProgress.page} = excluded.page and ${readingProgress.updatedAt} < excluded.updated_at)`,
         })
-        .returning(returned);
+        .returning(progressColumns);
       if (saved) return saved;
       const [kept] = await db
-        .select(returned)
+        .select(progressColumns)
         .from(readingProgress)
         .where(and(eq(readingProgress.userId, userId), eq(readingProgress.issueId, issueId)));
       return kept!;
@@ -260,10 +249,7 @@ export function createReaderRepository(db: Database) {
     listProgress(userId: number) {
       return db
         .select({
-          issueId: readingProgress.issueId,
-          page: readingProgress.page,
-          pageCount: readingProgress.pageCount,
-          updatedAt: readingProgress.updatedAt,
+          ...progressColumns,
           issue: issueColumns(),
           volumeName: volumes.name,
         })
