@@ -19,8 +19,9 @@ import type { IssueShop } from '@/features/catalog/types';
 import { useCustomerId } from './use-customer';
 import { useReadingProgress } from './use-reading-progress';
 
-const KeepOfflineForIssue = lazy(() =>
-  import('./keep-offline-for-issue').then((m) => ({ default: m.KeepOfflineForIssue })),
+// Loaded only when an owned issue is shown.
+const KeepIssueOffline = lazy(() =>
+  import('@/features/reader/components/keep-offline-button').then((m) => ({ default: m.KeepIssueOffline })),
 );
 
 const idsOf = (items: readonly { id: number }[] | undefined) => new Set(items?.map((item) => item.id));
@@ -67,7 +68,7 @@ export function useIssueShop(): IssueShop | undefined {
       keepOffline: (issueId) => {
         const bought = purchases.data?.find((item) => item.id === issueId);
         return bought
-          ? createElement(Suspense, null, createElement(KeepOfflineForIssue, { userId, issue: bought }))
+          ? createElement(Suspense, null, createElement(KeepIssueOffline, { userId, issue: bought }))
           : null;
       },
     } satisfies IssueShop;

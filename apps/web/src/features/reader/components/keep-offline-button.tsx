@@ -7,7 +7,7 @@ import { BsCheckCircleFill } from '@/components/shop-icons';
 import { issueLabel } from '@/lib/format';
 import { canKeepOffline, removeCopy, type DeviceCopy } from '@/lib/offline/device-shelf';
 
-import { cancelDownload, downloadForOffline, useDownloadState } from '../hooks/use-offline-downloads';
+import { cancelDownload, downloadForOffline, useDeviceCopies, useDownloadState } from '../hooks/use-offline-downloads';
 import { BsCloudArrowDown, BsTrash3, BsXLg } from './offline-icons';
 import './keep-offline.css';
 
@@ -89,6 +89,11 @@ export function KeepOfflineButton({ userId, issue, copies, compact = false }: Ke
       )}
     </span>
   );
+}
+
+/** The button for one issue shown alone (the reader's bar, the issue modal): it reads the device's copies itself. */
+export function KeepIssueOffline({ userId, issue }: { userId: number; issue: PurchaseItem }) {
+  return <KeepOfflineButton userId={userId} issue={issue} copies={useDeviceCopies(userId)} compact />;
 }
 
 const RING_RADIUS = 9;

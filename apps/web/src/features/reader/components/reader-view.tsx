@@ -12,7 +12,6 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useFullscreen } from '../hooks/use-fullscreen';
-import { useDeviceCopies } from '../hooks/use-offline-downloads';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { usePageInAddress } from '../hooks/use-page-in-address';
 import { usePrefetchPages } from '../hooks/use-prefetch-pages';
@@ -29,7 +28,7 @@ import { readerExit } from '../utils/reader-exits';
 import { buildStops, pagesOnScreen, positionOfStop, stepPosition, stopIndexOf } from '../utils/reader-stops';
 import { UNZOOMED, ZOOM_STEP, zoomByStep } from '../utils/zoom';
 import { PageStage } from './page-stage';
-import { KeepOfflineButton } from './keep-offline-button';
+import { KeepIssueOffline } from './keep-offline-button';
 import { IssueFinished, PreviewEnd, type ReaderPurchase } from './reader-end';
 import { ReaderHelp } from './reader-help';
 import { ReaderToolbar } from './reader-toolbar';
@@ -234,7 +233,7 @@ export function ReaderView({
         fullscreen={fullscreen}
         onHelp={() => setHelpOpen(true)}
         downloadIssueId={owned ? issueId : null}
-        keepOffline={owned && bought && userId !== null ? <KeepOfflineTool userId={userId} issue={bought} /> : null}
+        keepOffline={owned && bought && userId !== null ? <KeepIssueOffline userId={userId} issue={bought} /> : null}
       />
       <main id="main" className="reader-main" tabIndex={-1}>
         {mode === 'webtoon' ? (
@@ -285,9 +284,4 @@ export function ReaderView({
       <ReaderHelp show={helpOpen} direction={direction} onClose={() => setHelpOpen(false)} />
     </div>
   );
-}
-
-/** 'Download for offline' in the bar, for the issue being read. */
-function KeepOfflineTool({ userId, issue }: { userId: number; issue: PurchaseItem }) {
-  return <KeepOfflineButton userId={userId} issue={issue} copies={useDeviceCopies(userId)} compact />;
 }
