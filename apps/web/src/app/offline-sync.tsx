@@ -53,8 +53,10 @@ export function OfflineSync({ userId }: { userId: number }) {
       );
       if (sent > 0) await queryClient.invalidateQueries({ queryKey: readingQueryKey(userId) });
       if (!current) return;
-      const owned = await queryClient.fetchQuery(getPurchasesQueryOptions(userId));
-      await removeCopiesNotOwned(userId, new Set(owned.map((issue) => issue.id)));
+      await removeCopiesNotOwned(userId, async () => {
+        const owned = await queryClient.fetchQuery(getPurchasesQueryOptions(userId));
+        return new Set(owned.map((issue) => issue.id));
+      });
     })().catch(() => undefined);
     return () => {
       current = false;

@@ -1,13 +1,12 @@
 // What this device keeps for offline reading, and the one way to change it: the issues a user
 // downloaded (their page images in Cache Storage, what they are in IndexedDB), where they stopped
 // on this device, and forgetting all of it when the session ends. Screens subscribe to changes.
-import { STORAGE_KEYS } from '@comics/shared/constants';
 import { furthestPlace } from '@comics/shared/reading-place';
 import type { IssuePagesAnswer, ReadingAccess, ReadingProgress, ReadingShelfItem } from '@comics/shared/schemas/reader';
 import type { PurchaseItem } from '@comics/shared/schemas/shop';
 
 import { OFFLINE_PAGES_CACHE, PRIVATE_CACHES } from '../offline-names';
-import { readStorage } from '../storage';
+import { storedUserId } from '../stored-user-id';
 import { canKeepOffline } from './support';
 import { deleteDeviceDatabase, deviceDatabase, type DeviceCopy, type DevicePlace } from './device-database';
 
@@ -38,24 +37,18 @@ export async function deviceCopies(userId: number): Promise<DeviceCopy[]> {
   return copies.filter((copy) => copy.userId === userId).sort((a, b) => b.downloadedAt.localeCompare(a.downloadedAt));
 }
 
-/** The account this browser is signed in to (the session's stored id), or null. */
-function signedInUserId(): number | null {
-  const id = Number(readStorage(STORAGE_KEYS.id));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** The signed-in user's copy of the issue, if this device keeps it. */
 export async function deviceCopyOf(issueId: number): Promise<DeviceCopy | undefined> {
   if (!canKeepOffline()) return undefined;
   const copy = await (await deviceDatabase()).get('copies', issueId);
-  return copy && copy.userId === signedInUserId() ? copy : undefined;
+  return copy && copy.userId === storedUserId() ? copy : undefined;
 }
 
 /** Where the signed-in user stopped in the issue on this device, if they read it here. */
 export async function devicePlaceOf(issueId: number): Promise<DevicePlace | undefined> {
   if (!canKeepOffline()) return undefined;
   const place = await (await deviceDatabase()).get('places', issueId);
-  return place && place.userId === signedInUserId() ? place : undefined;
+  return place && place.userId === storedUserId() ? place : undefined;
 }
 
 /** Records a copy whose pages are already in OFFLINE_PAGES_CACHE. */
@@ -80,9 +73,18 @@ export async function removeCopy(issueId: number): Promise<void> {
   changed();
 }
 
-/** Removes the user's copies of issues they no longer own (a purchase taken back); answers how many. */
-export async function removeCopiesNotOwned(userId: number, owned: ReadonlySet<number>): Promise<number> {
-  const gone = (await deviceCopies(userId)).filter((copy) => !owned.has(copy.issueId));
+/**
+ * Removes the user's copies of issues they no longer own (a purchase taken back); answers how many.
+ * `ownedIssues` is asked only when the device keeps something, so other users' start costs no request.
+ */
+export async function removeCopiesNotOwned(
+  userId: number,
+  ownedIssues: () => Promise<ReadonlySet<number>>,
+): Promise<number> {
+  const copies = await deviceCopies(userId);
+  if (copies.length === 0) return 0;
+  const owned = await ownedIssues();
+  const gone = copies.filter((copy) => !owned.has(copy.issueId));
   for (const copy of gone) await removeCopy(copy.issueId);
   return gone.length;
 }
@@ -178,7 +180,7 @@ export async function deviceReadingAccess(issueId: number): Promise<ReadingAcces
 
 /** The reading shelf: the places read here in the kept issues, most recent first. */
 export async function deviceReadingShelf(): Promise<ReadingShelfItem[] | undefined> {
-  const userId = signedInUserId();
+  const userId = storedUserId();
   const copies = userId === null ? [] : await deviceCopies(userId);
   if (copies.length === 0) return undefined;
   const places = new Map((await devicePlaces(userId!)).map((place) => [place.issueId, place]));

@@ -9,6 +9,7 @@ import { useSyncExternalStore } from 'react';
 
 import { forgetOfflineCopies } from '@/lib/offline/forget-device';
 import { clearStorage, readStorage, removeStorage, subscribeStorage, writeStorageEntries } from '@/lib/storage';
+import { storedUserId } from '@/lib/stored-user-id';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
 
 export type Session = { role: Role | null; name: string | null };
@@ -51,9 +52,7 @@ export function useSession(): Session {
 }
 
 function getUserIdSnapshot(): number | null {
-  if (readSession().role === null) return null;
-  const id = Number(readStorage(STORAGE_KEYS.id));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return readSession().role === null ? null : storedUserId();
 }
 
 /**
