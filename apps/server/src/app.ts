@@ -74,8 +74,10 @@ export async function buildApp({ faults, pageUploadLimits, ...deps }: AppDepende
   });
   const opds = opdsModule(platform, {
     catalog: catalog.service,
+    catalogChanges,
     reader: reader.service,
     guards: auth.readingAppGuards,
+    userChanges: [cart.service.onPurchasesChanged, reader.service.onPlaceSaved],
   });
   const admin = adminModule(platform, { accounts: auth.accounts, cart: cart.service, reader: reader.service, audit });
   const imports = importsModule(platform, {

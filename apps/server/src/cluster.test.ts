@@ -319,3 +319,54 @@ describe('page addresses on two instances', () => {
     expect([await onA(), await onB()]).toEqual([403, 403]);
   });
 });
+
+describe('reading apps on two instances', () => {
+  const basicAuth = (email: string, password: string) => ({
+    authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+  });
+
+  async function appReader(issue: { id: number; priceCents: number }) {
+    const account = await signIn();
+    await grantPurchase(database, account.id, issue);
+    const made = await a.inject({
+      method: 'POST',
+      url: '/api/user/app-passwords',
+      headers: bearer(account.token),
+      payload: { name: 'Tablet' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const app = basicAuth(account.email, made.json<{ password: string }>().password);
+    return { ...account, app, appPasswordId: made.json<{ id: number }>().id };
+  }
+
+  it('refuse an app password on the other instance as soon as it is revoked on one', async () => {
+    const [, , , , , issue] = await seededIssues(database, 6);
+    const reader = await appReader(issue!);
+    const feedOnB = async () =>
+      (await b.inject({ method: 'GET', url: '/opds/v2/catalog', headers: reader.app })).statusCode;
+    // b remembers the app password now.
+    expect(await feedOnB()).toBe(200);
+    const revoke = await a.inject({
+      method: 'DELETE',
+      url: `/api/user/app-passwords/${reader.appPasswordId}`,
+      headers: bearer(reader.token),
+    });
+    expect(revoke.statusCode).toBe(204);
+    // No polling: the revocation answered after the other instance was told.
+    expect(await feedOnB()).toBe(401);
+  });
+
+  it("show the place read in the app on one instance in the other's kept feeds within a second", async () => {
+    const [, , , , , , issue] = await seededIssues(database, 7);
+    const reader = await appReader(issue!);
+    const lastReadOnB = async () => {
+      const feed = await b.inject({ method: 'GET', url: '/opds/v1.2/library', headers: reader.app });
+      return /pse:lastRead="(\d+)"/.exec(feed.body)?.[1];
+    };
+    // b keeps the feed now: nothing read.
+    expect(await lastReadOnB()).toBeUndefined();
+    const page = await a.inject({ method: 'GET', url: `/opds/pse/${issue!.id}/3`, headers: reader.app });
+    expect(page.statusCode).toBe(200);
+    await withinOneSecond(lastReadOnB, (lastRead) => lastRead === '4');
+  });
+});

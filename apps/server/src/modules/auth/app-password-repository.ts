@@ -71,13 +71,13 @@ export function createAppPasswordRepository(db: Database) {
       });
     },
 
-    /** Deletes the account's app password `id`; false when the account has none of that id. */
-    async revoke(userId: number, id: number): Promise<boolean> {
-      const deleted = await db
+    /** Deletes the account's app password `id`: its secret's hash, or null when the account has none of that id. */
+    async revoke(userId: number, id: number): Promise<string | null> {
+      const [deleted] = await db
         .delete(appPasswords)
         .where(and(eq(appPasswords.id, id), eq(appPasswords.userId, userId)))
-        .returning({ id: appPasswords.id });
-      return deleted.length > 0;
+        .returning({ secretHash: appPasswords.secretHash });
+      return deleted?.secretHash ?? null;
     },
 
     async findByHash(secretHash: string): Promise<AppPasswordOwner | null> {

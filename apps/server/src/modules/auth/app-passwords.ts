@@ -2,8 +2,9 @@
 // check of what a reading app sends. An app password is never the account's own password (which
 // is never accepted from a reading app: it would then sit in every e-reader's settings), so a
 // Google-only account has them too, and revoking one ends one app's access and nothing else.
-// Nothing is cached: each Basic request is one index look-up joined to its account, so a
-// revocation or a deactivation counts on the very next request on every instance. The last use
+// A Basic request is checked from memory once its app password was read (one index look-up
+// joined to its account, kept a few seconds like a session), and a revocation or any change to
+// the account drops it at once on every instance, through the sessions' messages. The last use
 // is written at most once a minute per password, never on each request.
 import {
   appPasswordMessages,
@@ -16,6 +17,7 @@ import { HttpError, notFound } from '../../platform/http/errors';
 import type { Caller } from './access';
 import { canonicalAppPassword, hashAppPassword, newAppPasswordSecret } from './app-password-secret';
 import { createAppPasswordRepository, type AppPasswordOwner, type AppPasswordRow } from './app-password-repository';
+import { CredentialCache, type ForgottenCredentials } from './credential-cache';
 
 const MINUTE_MS = 60_000;
 
@@ -44,7 +46,29 @@ function namesOwner(login: string, owner: AppPasswordOwner): boolean {
   return typed === owner.email.toLowerCase() || typed === owner.username.trim().toLowerCase();
 }
 
-export function createAppPasswords({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+/** How long a read app password is trusted from memory (as a session is), and how many are kept. */
+const CACHE_TTL_MS = 10_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+/** The memory of app passwords read, by their secret's hash. */
+export const createAppPasswordCache = () =>
+  new CredentialCache<AppPasswordOwner>({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
+
+export interface AppPasswordsDependencies {
+  db: Database;
+  now?: () => Date;
+  /** What `signIn` read, dropped by the sessions' invalidations (a user's) and by `forgetEverywhere`. */
+  cache?: CredentialCache<AppPasswordOwner>;
+  /** Drops a revoked app password from every instance's memory (the session store's). */
+  forgetEverywhere?: (forgotten: ForgottenCredentials) => Promise<void>;
+}
+
+export function createAppPasswords({
+  db,
+  now = () => new Date(),
+  cache = createAppPasswordCache(),
+  forgetEverywhere = async (forgotten) => cache.forget(forgotten),
+}: AppPasswordsDependencies) {
   const repository = createAppPasswordRepository(db);
 
   return {
@@ -68,7 +92,9 @@ export function createAppPasswords({ db, now = () => new Date() }: { db: Databas
 
     /** Revokes one of the account's app passwords: 404 for an unknown id or another account's. */
     async revoke(userId: number, id: number): Promise<void> {
-      if (!(await repository.revoke(userId, id))) throw notFound('App password');
+      const secretHash = await repository.revoke(userId, id);
+      if (!secretHash) throw notFound('App password');
+      await forgetEverywhere({ tokenHash: secretHash });
     },
 
     /**
@@ -79,12 +105,15 @@ export function createAppPasswords({ db, now = () => new Date() }: { db: Databas
     async signIn(login: string, password: string): Promise<AppPasswordCheck> {
       const canonical = canonicalAppPassword(password);
       if (!canonical) return { ok: false, reason: 'not_an_app_password' };
-      const owner = await repository.findByHash(hashAppPassword(canonical));
+      const secretHash = hashAppPassword(canonical);
+      const owner = await cache.lookUp(secretHash, () => repository.findByHash(secretHash));
       if (!owner || !namesOwner(login, owner)) return { ok: false, reason: 'invalid_credentials' };
       if (!owner.active) return { ok: false, reason: 'account_deactivated' };
       const at = now();
       if (!owner.lastUsedAt || at.getTime() - owner.lastUsedAt.getTime() >= MINUTE_MS) {
         await repository.markUsed(owner.id, owner.userId, at, new Date(at.getTime() - MINUTE_MS));
+        // The remembered row too, so the next requests of the minute write nothing.
+        owner.lastUsedAt = at;
       }
       return {
         ok: true,

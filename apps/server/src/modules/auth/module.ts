@@ -8,7 +8,7 @@ import { forwardSessions } from '../../platform/cluster/cache-forwarding';
 import { installAccessControl } from './access';
 import { appPasswordRoutes } from './app-password-routes';
 import { createAppPasswordSignIn } from './app-password-sign-in';
-import { createAppPasswords } from './app-passwords';
+import { createAppPasswordCache, createAppPasswords } from './app-passwords';
 import type { GoogleSignIn } from './google/google-sign-in';
 import { createGoogleSignIn } from './google/google-sign-in';
 import { googleRoutes } from './google/routes';
@@ -41,13 +41,17 @@ export async function authModule(
   { app, config, database, log, shared, metrics, secrets }: Platform,
   { mail, developmentSignIn }: AuthModuleNeeds,
 ) {
+  // App passwords read are kept in memory like sessions, and dropped by the same messages.
+  const appPasswordCache = createAppPasswordCache();
   const sessions = createSessionStore({
     db: database.db,
     maxHours: { USER: config.SESSION_MAX_HOURS_USER, ADMIN: config.SESSION_MAX_HOURS_ADMIN },
     onForget: (forgotten) => shared.bus.publish('sessions', forgotten, { acknowledged: true }),
+    alsoForget: (forgotten) => appPasswordCache.forget(forgotten),
   });
   forwardSessions(sessions, shared.bus);
   metrics?.registerCache('sessions', sessions.cacheStats);
+  metrics?.registerCache('app-passwords', appPasswordCache.stats);
   const repository = createAccountRepository(database.db);
   const accounts = createAccountService({ repository, sessions });
   installCookiePolicy(app, config.publicUrl);
@@ -64,7 +68,11 @@ export async function authModule(
   });
   const google = createGoogleSignIn(config) ?? (await developmentSignIn?.(accounts)) ?? null;
   // Reading apps: app passwords over HTTP Basic, braked on the login form's per-IP budget.
-  const appPasswords = createAppPasswords({ db: database.db });
+  const appPasswords = createAppPasswords({
+    db: database.db,
+    cache: appPasswordCache,
+    forgetEverywhere: sessions.forgetEverywhere,
+  });
   const authenticationDocument = authenticationDocumentBody(config.publicUrl);
   const readingAppGuards = createReadingAppGuards({
     sessions,

@@ -16,7 +16,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Role } from '@comics/shared/constants';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
-import { BoundedCache, type CacheStats } from '../../platform/cache/bounded-cache';
+import { CredentialCache, type ForgottenCredentials } from './credential-cache';
 
 /** The account a valid session belongs to: what every authenticated request needs to know. */
 export interface SessionAccount {
@@ -79,14 +79,20 @@ export interface SessionOptions {
    * the other instances; a logout waits for it, so the session is refused everywhere once answered.
    */
   onForget?: (forgotten: ForgottenSessions) => Promise<void>;
+  /**
+   * Told each invalidation applied here, made here or on another instance: other credentials kept
+   * in memory like sessions (app passwords) follow the same messages.
+   */
+  alsoForget?: (forgotten: ForgottenSessions) => void;
 }
 
-/** Sessions whose cached copies must go: one, by its token's hash, or all of a user's. */
-export type ForgottenSessions = { tokenHash: string } | { userId: number };
+/**
+ * Sessions whose cached copies must go: one, by its token's hash, or all of a user's. The same
+ * messages drop other credentials kept like sessions (app passwords, by their secret's hash).
+ */
+export type ForgottenSessions = ForgottenCredentials;
 
 type SessionRow = Omit<SessionAccount, 'renewed' | 'tokenHash'> & { createdAt: Date };
-
-const userTag = (userId: number) => `user:${userId}`;
 
 export const DEFAULT_SESSION_MAX_HOURS: Record<Role, number> = { USER: SESSION_DAYS * 24, ADMIN: 12 };
 
@@ -96,57 +102,30 @@ export function createSessionStore(options: SessionOptions) {
   const maxHours = options.maxHours ?? DEFAULT_SESSION_MAX_HOURS;
   const cacheTtlMs = options.cacheTtlMs ?? CACHE_TTL_MS;
   // Resolved sessions by token hash, tagged with their user (a role change drops them all).
-  const cache = new BoundedCache<string, SessionRow>({ ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
-  // Bumped by every invalidation: a read that started before one must not cache what it read.
-  let generation = 0;
-  // Reads under way, by token hash: the requests arriving meanwhile (a reader's burst of page
-  // images) share one query. Only a read begun since the last invalidation is shared.
-  const reading = new Map<string, { generation: number; row: Promise<SessionRow | null> }>();
+  const cache = new CredentialCache<SessionRow>({ ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
 
   /** Drops what this process holds of the sessions (a read under way then caches nothing either). */
   function forget(forgotten: ForgottenSessions): void {
-    generation++;
-    if ('tokenHash' in forgotten) cache.delete(forgotten.tokenHash);
-    else cache.invalidateTag(userTag(forgotten.userId));
+    cache.forget(forgotten);
+    options.alsoForget?.(forgotten);
   }
 
-  /** Drops what memory holds of a user's sessions, here and on the other instances: after any change to the account's row. */
-  function forgetUser(userId: number): Promise<void> {
-    forget({ userId });
-    return options.onForget?.({ userId }) ?? Promise.resolve();
-  }
-
-  function remember(tokenHash: string, entry: SessionRow, readGeneration: number) {
-    if (readGeneration === generation) cache.set(tokenHash, entry, { tags: [userTag(entry.userId)] });
+  /**
+   * Drops what memory holds of a credential or of a user's, here and on the other instances:
+   * after any change to the account's row, or an app password revoked.
+   */
+  function forgetEverywhere(forgotten: ForgottenSessions): Promise<void> {
+    forget(forgotten);
+    return options.onForget?.(forgotten) ?? Promise.resolve();
   }
 
   /** The session from memory or, failing that, the database (null: no valid session). */
-  async function lookUp(tokenHash: string, at: Date): Promise<SessionRow | null> {
-    const cached = cache.get(tokenHash);
-    if (cached && cached.expiresAt > at) return cached;
-    const shared = reading.get(tokenHash);
-    if (shared && shared.generation === generation) {
-      const row = await shared.row;
-      return row && row.expiresAt > at ? row : null;
-    }
-    const entry = { generation, row: readRow(tokenHash, at, generation) };
-    reading.set(tokenHash, entry);
-    try {
-      return await entry.row;
-    } finally {
-      if (reading.get(tokenHash) === entry) reading.delete(tokenHash);
-    }
-  }
-
-  async function readRow(tokenHash: string, at: Date, readGeneration: number): Promise<SessionRow | null> {
-    const [row] = await resolveQuery.execute({ tokenHash, now: at });
-    if (!row) {
-      cache.delete(tokenHash);
-      return null;
-    }
-    remember(tokenHash, row, readGeneration);
-    return row;
-  }
+  const lookUp = (tokenHash: string, at: Date): Promise<SessionRow | null> =>
+    cache.lookUp(
+      tokenHash,
+      async () => (await resolveQuery.execute({ tokenHash, now: at }))[0] ?? null,
+      (row) => row.expiresAt > at,
+    );
 
   /** The dashboard's daily users count accounts by when they were last seen signed in. */
   const markSeen = (userId: number, at: Date) => db.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
@@ -201,7 +180,7 @@ export function createSessionStore(options: SessionOptions) {
     async resolve(token: string): Promise<SessionAccount | null> {
       const tokenHash = hashToken(token);
       const at = now();
-      const readGeneration = generation;
+      const readGeneration = cache.current;
       const found = await lookUp(tokenHash, at);
       if (!found) return null;
       const { createdAt } = found;
@@ -217,7 +196,7 @@ export function createSessionStore(options: SessionOptions) {
         db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash)),
         markSeen(session.userId, at),
       ]);
-      remember(tokenHash, { ...session, createdAt, expiresAt }, readGeneration);
+      cache.remember(tokenHash, { ...session, createdAt, expiresAt }, readGeneration);
       return { ...session, expiresAt, tokenHash, renewed: true };
     },
 
@@ -239,22 +218,24 @@ export function createSessionStore(options: SessionOptions) {
     async revoke(token: string): Promise<void> {
       const tokenHash = hashToken(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-      forget({ tokenHash });
-      await options.onForget?.({ tokenHash });
+      await forgetEverywhere({ tokenHash });
     },
 
     async revokeAllFor(userId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
-      await forgetUser(userId);
+      await forgetEverywhere({ userId });
     },
 
-    forgetUser,
+    /** Drops what memory holds of a user's sessions, here and on the other instances: after any change to the account's row. */
+    forgetUser: (userId: number) => forgetEverywhere({ userId }),
+
+    forgetEverywhere,
 
     /** Another instance ended or changed these sessions: drop this process's copies (not told on). */
     forget,
 
     /** What the memory of sessions counts (hits, misses, evictions), for the metrics. */
-    cacheStats: cache as CacheStats,
+    cacheStats: cache.stats,
 
     /** Housekeeping: expired rows are dead weight. */
     async deleteExpired(): Promise<number> {

@@ -49,6 +49,8 @@ export interface CartService {
   invalidate(userId: number): void;
   /** After a change every answer may show (an issue's price, name or cover; an issue removed). */
   invalidateAll(): void;
+  /** Tells `listener` of each user whose purchases may have changed here (an order paid, one taken back). */
+  onPurchasesChanged(listener: (userId: number) => void): void;
 }
 
 const issueNotFound = () => new HttpError(404, 'issue_not_found', 'This comic does not exist.');
@@ -127,6 +129,10 @@ export function createCartService(options: CartServiceOptions): CartService {
     invalidateAll() {
       carts.invalidateAll();
       libraries.invalidateAll();
+    },
+
+    onPurchasesChanged(listener) {
+      libraries.onUserInvalidated(listener);
     },
   };
 }

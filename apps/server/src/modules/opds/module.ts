@@ -6,19 +6,24 @@ import type { Platform } from '../../platform/platform';
 import type { ReadingAppGuards } from '../auth/reading-app-access';
 import type { CatalogService } from '../catalog/service';
 import type { ReaderService } from '../reader/service';
+import type { CatalogEvents } from '../../platform/cache/catalog-events';
+import { createFeedAnswers, type FeedAnswersDependencies } from './feed-answers';
 import { createFeeds } from './feeds';
 import { createOpdsRepository } from './repository';
 import { opdsRoutes } from './routes';
 
 export interface OpdsModuleNeeds {
   catalog: CatalogService;
+  catalogChanges: CatalogEvents;
   reader: ReaderService;
   guards: ReadingAppGuards;
+  /** Each tells of the users whose feeds changed: what they own, where they stopped. */
+  userChanges: FeedAnswersDependencies['userChanges'];
 }
 
 export function opdsModule(
-  { config, database, mediaAddresses }: Platform,
-  { catalog, reader, guards }: OpdsModuleNeeds,
+  { config, database, mediaAddresses, metrics, sharedUserCache }: Platform,
+  { catalog, catalogChanges, reader, guards, userChanges }: OpdsModuleNeeds,
 ) {
   const feeds = createFeeds({
     repository: createOpdsRepository(database.db),
@@ -27,10 +32,18 @@ export function opdsModule(
     publicUrl: config.publicUrl,
     mediaAddress: mediaAddresses.addressOf,
   });
+  const answers = createFeedAnswers({
+    perUser: sharedUserCache('opds-feeds'),
+    sharedTtlMs: config.CATALOG_CACHE_TTL * 1000,
+    catalogChanges,
+    userChanges,
+  });
+  metrics?.registerCache('opds-shared-feeds', answers.sharedStats);
   return {
     rootRoutes: (root: FastifyInstance) =>
       root.register(opdsRoutes, {
         feeds,
+        answers,
         reader,
         signedIn: guards.signedIn,
         anybody: guards.anybody,

@@ -14,11 +14,14 @@ import { callerOf, type Caller } from '../auth/access';
 import type { ReadingAppGuard } from '../auth/reading-app-access';
 import type { ReaderService } from '../reader/service';
 import { ATOM_TYPES, createAtomWriter, OPENSEARCH_TYPE } from './atom';
+import type { FeedAnswers, WrittenFeed } from './feed-answers';
 import type { Feed, Feeds } from './feeds';
 import { createOpds2Writer, OPDS2_TYPE } from './opds2';
 
 export interface OpdsRoutesOptions {
   feeds: Feeds;
+  /** The feeds kept ready to send. */
+  answers: FeedAnswers;
   reader: Pick<ReaderService, 'edition' | 'mayRead' | 'pageJpeg' | 'saveProgress'>;
   /** Refuses a request without a caller (401 and the authentication document). */
   signedIn: ReadingAppGuard;
@@ -54,28 +57,33 @@ export function widthFor(widths: readonly number[], maxWidth: number | undefined
 
 export const opdsRoutes: FastifyPluginAsyncZod<OpdsRoutesOptions> = async (
   app,
-  { feeds, reader, signedIn, anybody, publicUrl },
+  { feeds, answers, reader, signedIn, anybody, publicUrl },
 ) => {
   const atom = createAtomWriter({ base: `${publicUrl}/opds/v1.2`, publicUrl });
   const opds2 = createOpds2Writer({ base: `${publicUrl}/opds/v2`, publicUrl });
   const formats = [
     {
       prefix: '/opds/v1.2',
-      send: (reply: FastifyReply, feed: Feed) => reply.type(ATOM_TYPES[feed.kind]).send(atom.feed(feed)),
-      openSearch: () => atom.openSearch(),
+      write: (feed: Feed): WrittenFeed => ({ body: atom.feed(feed), type: ATOM_TYPES[feed.kind] }),
+      openSearch: (): WrittenFeed => ({ body: atom.openSearch(), type: OPENSEARCH_TYPE }),
     },
     {
       prefix: '/opds/v2',
-      // A Buffer: Fastify adds no charset to the exact type (JSON is UTF-8 by definition).
-      send: (reply: FastifyReply, feed: Feed) =>
-        reply.type(OPDS2_TYPE).send(Buffer.from(JSON.stringify(opds2.feed(feed)))),
+      write: (feed: Feed): WrittenFeed => ({ body: JSON.stringify(opds2.feed(feed)), type: OPDS2_TYPE }),
       openSearch: null,
     },
   ];
 
-  for (const { prefix, send, openSearch } of formats) {
+  for (const { prefix, write, openSearch } of formats) {
     const tags = ['opds'];
     const schema = { tags, querystring: pageQuery };
+    /** Sends the feed `make` builds, kept for the caller when `personal` (it shows what they own), else for everybody. */
+    const sendFeed = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      personal: boolean,
+      make: () => Promise<Feed> | Feed,
+    ) => answers.send(request, reply, personal, async () => write(await make()));
 
     // The caller's own: the root (its first request, which makes an app ask for credentials) and shelves.
     await app.register(async (scope) => {
@@ -83,47 +91,49 @@ export const opdsRoutes: FastifyPluginAsyncZod<OpdsRoutesOptions> = async (
       own.get(
         `${prefix}/catalog`,
         { schema: { tags, summary: "The catalogue's start (signed in: a session or an app password)" } },
-        async (request, reply) => send(reply, feeds.root(callerOf(request))),
+        async (request, reply) => sendFeed(request, reply, true, () => feeds.root(callerOf(request))),
       );
       own.get(`${prefix}/library`, { schema }, async (request, reply) =>
-        send(reply, await feeds.library(callerOf(request), request.query.page)),
+        sendFeed(request, reply, true, () => feeds.library(callerOf(request), request.query.page)),
       );
       own.get(`${prefix}/reading`, { schema }, async (request, reply) =>
-        send(reply, await feeds.reading(callerOf(request), request.query.page)),
+        sendFeed(request, reply, true, () => feeds.reading(callerOf(request), request.query.page)),
       );
       own.get(`${prefix}/recent`, { schema }, async (request, reply) =>
-        send(reply, await feeds.recent(callerOf(request), request.query.page)),
+        sendFeed(request, reply, true, () => feeds.recent(callerOf(request), request.query.page)),
       );
     });
 
-    // The shop's lists.
+    // The shop's lists: an issue's entry depends on the caller (their own carry their links), a series' does not.
     await app.register(async (scope) => {
       const shop = guarded(scope, anybody);
       shop.get(`${prefix}/new`, { schema }, async (request, reply) =>
-        send(reply, await feeds.newIssues(callerOrGuest(request), request.query.page)),
+        sendFeed(request, reply, true, () => feeds.newIssues(callerOrGuest(request), request.query.page)),
       );
-      shop.get(`${prefix}/publishers`, { schema: { tags } }, async (_request, reply) =>
-        send(reply, await feeds.publishers()),
+      shop.get(`${prefix}/publishers`, { schema: { tags } }, async (request, reply) =>
+        sendFeed(request, reply, false, () => feeds.publishers()),
       );
       shop.get(`${prefix}/series`, { schema: { tags, querystring: seriesListQuery } }, async (request, reply) =>
-        send(reply, await feeds.seriesList(request.query.publisher, request.query.page)),
+        sendFeed(request, reply, false, () => feeds.seriesList(request.query.publisher, request.query.page)),
       );
       shop.get(
         `${prefix}/series/:id`,
         { schema: { tags, params: z.object({ id: idParam }), querystring: pageQuery } },
         async (request, reply) =>
-          send(reply, await feeds.series(callerOrGuest(request), request.params.id, request.query.page)),
+          sendFeed(request, reply, true, () =>
+            feeds.series(callerOrGuest(request), request.params.id, request.query.page),
+          ),
       );
       shop.get(`${prefix}/search`, { schema: { tags, querystring: searchQuery } }, async (request, reply) => {
         const text = request.query.q ?? request.query.query;
         if (text === undefined) {
           throw new HttpError(400, ERROR_CODES.validationFailed, 'Say what to search for.', { q: 'Required' });
         }
-        return send(reply, await feeds.search(text, request.query.page));
+        return sendFeed(request, reply, false, () => feeds.search(text, request.query.page));
       });
       if (openSearch) {
-        shop.get(`${prefix}/search.xml`, { schema: { tags } }, async (_request, reply) =>
-          reply.type(OPENSEARCH_TYPE).send(openSearch()),
+        shop.get(`${prefix}/search.xml`, { schema: { tags } }, async (request, reply) =>
+          answers.send(request, reply, false, openSearch),
         );
       }
     });

@@ -62,6 +62,11 @@ export function createReadingProgress(
       return progressOf(kept, pageCount);
     },
 
+    /** Tells `listener` of each user who saved a place here. */
+    onSaved(listener: (userId: number) => void): void {
+      places.onUserInvalidated(listener);
+    },
+
     async shelf(userId: number): Promise<ReadingShelfItem[]> {
       const rows = await repository.listProgress(userId);
       return rows.map((row) => ({

@@ -54,6 +54,7 @@ export function createReaderService(deps: ReaderServiceDependencies) {
     grantOf: rights.grantOf,
     ownershipChanged: rights.ownershipChanged,
     shelf: progress.shelf,
+    onPlaceSaved: progress.onSaved,
 
     /** Whether the reader owns the issue and, if so, the token opening its pages and the saved page. */
     async access(reader: Reader, issueId: number): Promise<ReadingAccess> {

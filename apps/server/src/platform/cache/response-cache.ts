@@ -12,7 +12,9 @@ export interface CachedAnswer {
   headers: Record<string, string>;
   /** Compressed bodies, made on first demand and kept with the entry. */
   encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
-  /** Told the size of each compressed body added, so the cache holding the answer counts it. */
+  /** The body's UTF-8 bytes, made on first demand for a type Fastify must not add a charset to. */
+  bytes?: Buffer;
+  /** Told the size of each copy of the body added (compressed, or as bytes), so the cache holding the answer counts it. */
   onEncoded?: (bytes: number) => void;
 }
 

@@ -156,6 +156,47 @@ describe('UserReadCache', () => {
     expect(heard).toHaveLength(2);
   });
 
+  it("keeps a user's several answers by key, dropped together by the user's invalidation, here or from elsewhere", async () => {
+    const cache = new UserReadCache();
+    const feed = (body: string) => vi.fn(answerOf(body));
+    const [library, reading, theirs] = [feed('[1]'), feed('[2]'), feed('[3]')];
+    await cache.getFor(1, '/library', library);
+    await cache.getFor(1, '/reading', reading);
+    await cache.getFor(2, '/library', theirs);
+    expect((await cache.getFor(1, '/library', feed('unused'))).body).toBe('[1]');
+    expect((await cache.getFor(2, '/library', feed('unused'))).body).toBe('[3]');
+    expect(cache.size).toBe(3);
+
+    cache.invalidate(1);
+    expect(cache.size).toBe(1);
+    await cache.getFor(1, '/library', library);
+    await cache.getFor(1, '/reading', reading);
+    expect([library, reading, theirs].map((load) => load.mock.calls.length)).toEqual([2, 2, 1]);
+    cache.apply({ scope: 'user', userId: 2 });
+    expect(cache.size).toBe(2);
+  });
+
+  it('does not let a keyed load under way when its user is invalidated fill the cache', async () => {
+    const cache = new UserReadCache();
+    const stale = deferredLoad();
+    const pending = cache.getFor(1, '/library', stale.load);
+    cache.invalidate(1);
+    stale.finish('["before"]');
+    expect((await pending).body).toBe('["before"]');
+    await settle();
+    expect((await cache.getFor(1, '/library', answerOf('["after"]'))).body).toBe('["after"]');
+  });
+
+  it("tells onUserInvalidated of each user invalidated here, not of every user's drop", () => {
+    const cache = new UserReadCache();
+    const heard: number[] = [];
+    cache.onUserInvalidated((userId) => heard.push(userId));
+    cache.invalidate(4);
+    cache.invalidateAll();
+    cache.apply({ scope: 'user', userId: 5 });
+    expect(heard).toEqual([4]);
+  });
+
   it('counts hits (a shared load in flight included) and misses, for metrics', async () => {
     const cache = new UserReadCache();
     await Promise.all([cache.get(1, answerOf('[1]')), cache.get(1, answerOf('unused'))]);

@@ -16,6 +16,7 @@ export type InvalidationListener = (invalidation: Invalidation) => void;
 export interface UserReadCacheOptions<T = CachedAnswer> {
   /** How long an answer may be served without a write invalidating it; 0 turns the cache off. */
   ttlMs?: number;
+  /** Entries kept: a user's, or each of a user's answers kept by key (`getFor`). */
   maxUsers?: number;
   maxBytes?: number;
   /** How to count a value's bytes; answers (the default) count their body and each encoding. */
@@ -26,7 +27,10 @@ export const USER_CACHE_TTL_MS = 30_000;
 export const USER_CACHE_MAX_USERS = 10_000;
 export const USER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-export class UserReadCache<T = CachedAnswer> extends BoundedCacheFront<number, Promise<T>> {
+/** A user's answers kept under keys of their own (`getFor`) carry this tag, so they go with the user's. */
+const userTag = (userId: number) => `user:${userId}`;
+
+export class UserReadCache<T = CachedAnswer> extends BoundedCacheFront<number | string, Promise<T>> {
   private readonly listeners = new Set<InvalidationListener>();
   private readonly measure: MeasureValue<T>;
 
@@ -50,6 +54,14 @@ export class UserReadCache<T = CachedAnswer> extends BoundedCacheFront<number, P
     return sharedLoad(this.entries, userId, load, { measure: this.measure });
   }
 
+  /**
+   * One of the user's several answers (a feed, by its address), loaded and shared as `get`'s;
+   * each counts as an entry, and the user's invalidation drops them all.
+   */
+  getFor(userId: number, key: string, load: () => Promise<T>): Promise<T> {
+    return sharedLoad(this.entries, `${userId} ${key}`, load, { measure: this.measure, tags: [userTag(userId)] });
+  }
+
   /** After a write of the user's data: drops the answer here and tells the listeners. */
   invalidate(userId: number): void {
     this.apply({ scope: 'user', userId });
@@ -67,8 +79,9 @@ export class UserReadCache<T = CachedAnswer> extends BoundedCacheFront<number, P
    * told to the listeners again, so it does not echo back and forth.
    */
   apply(invalidation: Invalidation): void {
-    if (invalidation.scope === 'all') this.entries.clear();
-    else this.entries.delete(invalidation.userId);
+    if (invalidation.scope === 'all') return this.entries.clear();
+    this.entries.delete(invalidation.userId);
+    this.entries.invalidateTag(userTag(invalidation.userId));
   }
 
   /**
@@ -79,6 +92,13 @@ export class UserReadCache<T = CachedAnswer> extends BoundedCacheFront<number, P
   onInvalidate(listener: InvalidationListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Told each user whose answers were invalidated here (a write of theirs), not the drops of everyone's. */
+  onUserInvalidated(listener: (userId: number) => void): () => void {
+    return this.onInvalidate((invalidation) => {
+      if (invalidation.scope === 'user') listener(invalidation.userId);
+    });
   }
 
   private emit(invalidation: Invalidation): void {

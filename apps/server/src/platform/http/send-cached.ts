@@ -50,6 +50,19 @@ export function sendCached(
   const encoding =
     answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (encoding) return reply.header('content-encoding', encoding).send(encode(answer, encoding));
+  // JSON has no charset parameter (RFC 8259), but Fastify adds one to a JSON type sent as a
+  // string: a type named without one (application/opds+json) is sent as the body's bytes, kept.
+  if (isJsonWithoutCharset(contentType)) return reply.send(bytesOf(answer));
   // A string body is sent as is: no second serialisation on the hot path.
   return reply.send(answer.body);
+}
+
+const isJsonWithoutCharset = (contentType: string) => contentType.includes('json') && !/charset/i.test(contentType);
+
+function bytesOf(answer: CachedAnswer): Buffer {
+  if (!answer.bytes) {
+    answer.bytes = Buffer.from(answer.body);
+    answer.onEncoded?.(answer.bytes.byteLength);
+  }
+  return answer.bytes;
 }
