@@ -1,5 +1,5 @@
 // The buying path under load, for `npm run bench`: signed-in reads (profile, cart, favourites,
-// purchases) and checkouts with the sandbox gateway, many buyers in parallel. Used by run.mjs
+// purchases, a reading app's My comics) and checkouts with the sandbox gateway, many buyers in parallel. Used by run.mjs
 // against a server it started (on PostgreSQL or the embedded PGlite).
 
 /** Signs up and signs in `count` buyers (a few at a time: each login is a deliberate scrypt). */
@@ -68,6 +68,7 @@ export const signedInReads = (buyer) => [
   ['signed in: cart', [`/api/shop/cart/${buyer.id}/carrito`]],
   ['signed in: favourites', [`/api/fav/${buyer.id}`]],
   ['signed in: purchases', [`/api/shop/cart/${buyer.id}/comprado`]],
+  ['signed in: OPDS 2.0 My comics', ['/opds/v2/library']],
 ];
 
 /**

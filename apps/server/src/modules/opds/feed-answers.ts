@@ -27,8 +27,12 @@ export interface FeedAnswersDependencies {
   userChanges: ((listener: (userId: number) => void) => void)[];
 }
 
+/** Everybody's feeds are few (a guest's lists, series, search): some hundreds of pages of 50 entries. */
+const SHARED_MAX_ENTRIES = 1_000;
+const SHARED_MAX_BYTES = 8 * 1024 * 1024;
+
 export function createFeedAnswers({ perUser, sharedTtlMs, catalogChanges, userChanges }: FeedAnswersDependencies) {
-  const shared = new ResponseCache(sharedTtlMs);
+  const shared = new ResponseCache(sharedTtlMs, SHARED_MAX_ENTRIES, SHARED_MAX_BYTES);
   // Local only: the catalogue's event reaches every instance by itself.
   catalogChanges.subscribe(() => {
     shared.invalidate();

@@ -1,6 +1,7 @@
 // The reading apps in the app (issue 27): OPDS 1.2 and 2.0 catalogues of the caller's comics and
 // the shop, and an owner's pages streamed to the app (OPDS-PSE). Who is calling comes from the
-// auth module's reading-app guards (a session, or an app password over HTTP Basic).
+// auth module's reading-app guards (a session, or an app password over HTTP Basic). Feeds are kept
+// ready to send until what they show changes: the catalogue, a user's purchases or places.
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/platform';
 import type { ReadingAppGuards } from '../auth/reading-app-access';

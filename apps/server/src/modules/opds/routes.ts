@@ -2,7 +2,8 @@
 // /opds/v1.2) and OPDS 2.0 (JSON, under /opds/v2), and the owned issues' pages streamed one by
 // one (OPDS-PSE, /opds/pse). The caller's own shelves and the pages need a session or an app
 // password (a 401 otherwise, which reading apps answer with a sign-in form); the shop's lists
-// are anybody's, an owner's entries in them carrying their links.
+// are anybody's, an owner's entries in them carrying their links. Feeds are sent from memory once
+// written (feed-answers.ts).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
