@@ -1,5 +1,5 @@
 // App passwords in the database (app_passwords): an account's list, a new one within the limit,
-// revoking one of one's own, and the look-up every Basic request makes, by the secret's hash.
+// revoking one of one's own, and the look-up by the secret's hash that a Basic request makes when memory does not hold it.
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appPasswords } from '../../db/schema/app-passwords';
@@ -27,7 +27,7 @@ const listed = {
 };
 
 export function createAppPasswordRepository(db: Database) {
-  // Prepared once: it runs on every request a reading app signs with Basic.
+  // Prepared once: it runs whenever an app password is not in memory (app-passwords.ts).
   const byHashQuery = db
     .select({
       id: appPasswords.id,
